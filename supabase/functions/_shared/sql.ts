@@ -1,0 +1,32 @@
+// The statements the handler runs. Plain SQL with $n parameters so that any driver (postgres.js,
+// PGlite) can run them; jsonb arrives as text and is cast in SQL (postgres.js would otherwise
+// encode a JSON string twice).
+
+export const INSERT_SESSION_SQL = `insert into public.user_sessions
+  (session_id, ip_address, ip_hash, country, city, region, latitude, longitude, page_url, user_agent, referrer, created_at)
+  values ($1, $2::inet, $3, $4, $5, $6, $7::float8, $8::float8, $9, $10, $11, $12::timestamptz)`;
+
+export const INSERT_EVENT_SQL = `insert into public.user_events
+  (session_id, event_type, element_clicked, event_data, page_url, ip_address, ip_hash, "timestamp")
+  values ($1, $2, $3, $4::text::jsonb, $5, $6::inet, $7, $8::timestamptz)`;
+
+const iso = (column: string) => `to_char(${column} at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+// One round trip. Totals cover every row; unique IPs are distinct ip_hash values over sessions
+// (every visit sends a session record). The row lists never include ip_hash. The lists order by
+// the qualified column (t.created_at): the bare name would mean the to_char text alias.
+export const DASHBOARD_SQL = `select
+  (select count(*) from public.user_sessions) as sessions,
+  (select count(*) from public.user_events) as events,
+  (select count(distinct ip_hash) from public.user_sessions) as unique_ips,
+  (select coalesce(json_agg(c order by c.count desc, c.country), '[]'::json) from (
+    select country, count(*)::int as count from public.user_sessions
+    where country is not null group by country order by count(*) desc, country limit 5) c) as top_countries,
+  (select coalesce(json_agg(s order by s.created_at desc, s.id desc), '[]'::json) from (
+    select id, session_id, host(ip_address) as ip_address, country, city, region, latitude, longitude,
+      page_url, user_agent, referrer, ${iso('created_at')} as created_at
+    from public.user_sessions t order by t.created_at desc, t.id desc limit 50) s) as latest_sessions,
+  (select coalesce(json_agg(e order by e.timestamp desc, e.id desc), '[]'::json) from (
+    select id, session_id, event_type, element_clicked, event_data, page_url, host(ip_address) as ip_address,
+      ${iso('"timestamp"')} as "timestamp"
+    from public.user_events t order by t."timestamp" desc, t.id desc limit 100) e) as latest_events`;

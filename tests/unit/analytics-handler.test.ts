@@ -1,0 +1,136 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { serve } from '@hono/node-server';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  applyMigrations,
+  createNodeAnalytics,
+  loadCountryLookup,
+  pgliteDb,
+  type AnalyticsDb,
+} from '../../cli/lib/server/analytics.ts';
+import { formatIp, parseIp, truncateIp } from '../../supabase/functions/_shared/ip.ts';
+import { BROWSER_UA, describeAnalyticsContract, session } from '../support/analytics-contract.ts';
+
+let db: AnalyticsDb;
+
+beforeAll(async () => {
+  db = pgliteDb(await PGlite.create());
+  expect(await applyMigrations(db)).toEqual(['20261122070000']);
+});
+
+afterAll(async () => {
+  await db?.close();
+});
+
+describeAnalyticsContract('PGlite', () => db);
+
+describe('migrations on PGlite', () => {
+  it('are recorded and not applied twice', async () => {
+    expect(await applyMigrations(db)).toEqual([]);
+    expect(await db.query('select version, name from supabase_migrations.schema_migrations')).toEqual([
+      { version: '20261122070000', name: 'create_analytics' },
+    ]);
+  });
+
+  it('enable row level security on both tables', async () => {
+    expect(
+      await db.query(
+        `select relname, relrowsecurity from pg_class where relname in ('user_sessions', 'user_events') order by relname`,
+      ),
+    ).toEqual([
+      { relname: 'user_events', relrowsecurity: true },
+      { relname: 'user_sessions', relrowsecurity: true },
+    ]);
+  });
+});
+
+describe('IP handling', () => {
+  it.each([
+    ['203.0.113.77', '203.0.113.0'],
+    ['::ffff:198.51.100.200', '198.51.100.0'],
+    ['2001:db8:abcd:12:1:2:3:4', '2001:db8:abcd::'],
+    ['2001:DB8::1', '2001:db8::'],
+    ['fe80::1%eth0', 'fe80::'],
+  ])('truncates %s to %s', (raw, truncated) => {
+    expect(formatIp(truncateIp(parseIp(raw)!))).toBe(truncated);
+  });
+
+  it.each(['', 'localhost', '1.2.3', '256.1.1.1', '1::2::3', '12345::', '1:2:3:4:5:6:7:8:9'])('rejects %j', (raw) => {
+    expect(parseIp(raw)).toBeNull();
+  });
+
+  it('formats IPv6 in RFC 5952 form', () => {
+    expect(formatIp(parseIp('2001:0db8:0000:0000:0001:0000:0000:0001')!)).toBe('2001:db8::1:0:0:1');
+    expect(formatIp(parseIp('0:0:0:0:0:0:0:1')!)).toBe('::1');
+  });
+});
+
+describe('country database (IPtoASN, public domain)', () => {
+  it('maps addresses to countries offline, and private ranges to nothing', async () => {
+    const lookup = await loadCountryLookup();
+    expect(lookup(parseIp('49.36.10.20')!)).toBe('IN'); // Reliance Jio
+    expect(lookup(parseIp('2001:200::1')!)).toBe('JP'); // WIDE project
+    expect(lookup(parseIp('10.1.2.3')!)).toBeNull();
+    expect(lookup(parseIp('::1')!)).toBeNull();
+  });
+});
+
+describe('createNodeAnalytics (PGlite in a data folder)', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'site-analytics-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('generates its secrets once (mode 0600), keeps data across restarts, and serves through a Hono mount', async () => {
+    const first = await createNodeAnalytics({ dataDir: dir, allowedOrigins: [] });
+    const secretsFile = join(dir, 'analytics-secrets.json');
+    expect((await stat(secretsFile)).mode & 0o777).toBe(0o600);
+    const secrets = JSON.parse(await readFile(secretsFile, 'utf8')) as { dashboardKey: string; hmacSecret: string };
+    expect(first.dashboardKey).toBe(secrets.dashboardKey);
+    expect(secrets.hmacSecret).toMatch(/^[\w-]{40,}$/);
+
+    const app = new Hono();
+    app.all('/functions/v1/analytics', (c) => first.handle(c.req.raw, getConnInfo(c).remote.address));
+    const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
+    await new Promise<void>((resolve) => server.once('listening', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const res = await fetch(`${base}/functions/v1/analytics`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': BROWSER_UA, origin: base },
+        body: JSON.stringify(session({ pageUrl: `${base}/` })),
+      });
+      expect(res.status).toBe(201);
+      const denied = await fetch(`${base}/functions/v1/analytics`);
+      expect(denied.status).toBe(401);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+      await first.close();
+    }
+
+    const second = await createNodeAnalytics({ dataDir: dir, allowedOrigins: [] });
+    try {
+      expect(second.dashboardKey).toBe(first.dashboardKey);
+      const res = await second.handle(
+        new Request('http://localhost/functions/v1/analytics', {
+          headers: { authorization: `Bearer ${second.dashboardKey}` },
+        }),
+      );
+      const data = (await res.json()) as { totals: unknown; sessions: { ip_address: string }[] };
+      // The socket address (127.0.0.1) was the client, stored as its /24.
+      expect(data.totals).toEqual({ sessions: 1, events: 0, uniqueIps: 1 });
+      expect(data.sessions[0]!.ip_address).toBe('127.0.0.0');
+    } finally {
+      await second.close();
+    }
+  });
+});
