@@ -366,3 +366,69 @@ export function describeAnalyticsContract(name: string, getDb: () => AnalyticsDb
     });
   });
 }
+
+/** Checks, as Supabase's public roles, that visitor data can be neither read nor written. */
+export function describeRowLevelSecurity(name: string, getDb: () => AnalyticsDb): void {
+  describe(`row level security on ${name}`, () => {
+    let db: AnalyticsDb;
+    const asRole = <T>(role: string, fn: (tx: Pick<AnalyticsDb, 'query' | 'exec'>) => Promise<T>) =>
+      db.transaction(async (tx) => {
+        await tx.exec(`set local role ${role}`);
+        return fn(tx);
+      });
+
+    beforeEach(async () => {
+      db = getDb();
+      await db.exec('truncate public.user_sessions, public.user_events restart identity');
+      await makeHandler(db)(post(session()));
+      await makeHandler(db)(post(event()));
+      expect(await counts(db)).toEqual({ sessions: 1, events: 1 });
+    });
+
+    for (const role of ['anon', 'authenticated']) {
+      it(`${role} can neither read nor write the tables, nor run the purge`, async () => {
+        for (const table of ['user_sessions', 'user_events']) {
+          await expect(asRole(role, (tx) => tx.query(`select * from public.${table}`))).rejects.toThrow(
+            /permission denied/,
+          );
+        }
+        await expect(
+          asRole(role, (tx) =>
+            tx.query(`insert into public.user_sessions (session_id, page_url) values ('session_1_x', 'https://x.example/')`),
+          ),
+        ).rejects.toThrow(/permission denied/);
+        await expect(
+          asRole(role, (tx) => tx.query(`insert into public.user_events (session_id, event_type, page_url) values ('session_1_x', 'click', 'https://x.example/')`)),
+        ).rejects.toThrow(/permission denied/);
+        await expect(asRole(role, (tx) => tx.query('select public.analytics_purge_expired()'))).rejects.toThrow(
+          /permission denied/,
+        );
+        expect(await counts(db)).toEqual({ sessions: 1, events: 1 });
+      });
+
+      it(`${role} still sees no rows and can insert none if a grant is added by mistake`, async () => {
+        // Row level security is the second lock: grant inside a transaction that is rolled back.
+        const rolledBack = new Error('roll back');
+        await expect(
+          db.transaction(async (tx) => {
+            await tx.exec(`grant select, insert on public.user_sessions to ${role}`);
+            await tx.exec(`set local role ${role}`);
+            expect(await tx.query('select * from public.user_sessions')).toEqual([]);
+            await tx.exec('savepoint before_insert');
+            await expect(
+              tx.query(`insert into public.user_sessions (session_id, page_url) values ('session_1_x', 'https://x.example/')`),
+            ).rejects.toThrow(/row-level security/);
+            throw rolledBack;
+          }),
+        ).rejects.toBe(rolledBack);
+        expect(await counts(db)).toEqual({ sessions: 1, events: 1 });
+      });
+    }
+
+    it('service_role (what Supabase server code uses) reads the rows', async () => {
+      expect(await asRole('service_role', (tx) => tx.query('select count(*)::int as n from public.user_sessions'))).toEqual([
+        { n: 1 },
+      ]);
+    });
+  });
+}

@@ -15,7 +15,12 @@ import {
   type AnalyticsDb,
 } from '../../cli/lib/server/analytics.ts';
 import { formatIp, parseIp, truncateIp } from '../../supabase/functions/_shared/ip.ts';
-import { BROWSER_UA, describeAnalyticsContract, session } from '../support/analytics-contract.ts';
+import {
+  BROWSER_UA,
+  describeAnalyticsContract,
+  describeRowLevelSecurity,
+  session,
+} from '../support/analytics-contract.ts';
 
 let db: AnalyticsDb;
 
@@ -29,6 +34,7 @@ afterAll(async () => {
 });
 
 describeAnalyticsContract('PGlite', () => db);
+describeRowLevelSecurity('PGlite', () => db);
 
 describe('migrations on PGlite', () => {
   it('are recorded and not applied twice', async () => {

@@ -1,0 +1,29 @@
+import { Command } from 'commander';
+import { buildSite } from '../lib/build/index.ts';
+import { formatProblems } from '../../src/lib/content/problems.ts';
+import { contentDir, distDir, PROJECT_ROOT } from '../lib/paths.ts';
+
+export function buildCommand(): Command {
+  return new Command('build')
+    .description('Validate content/ and build the static site into dist/ (dist/ is replaced only when the build succeeds).')
+    .option('--content <dir>', 'content folder to build from (default: content/, or $SITE_CONTENT_DIR)')
+    .option('--out <dir>', 'output folder (default: dist/)')
+    .option('--quiet', 'print only problems and the summary')
+    .addHelpText('after', '\nExit codes: 0 built, 1 content problems (nothing written), 2 could not run.')
+    .action(async (opts: { content?: string; out?: string; quiet?: boolean }) => {
+      const t0 = performance.now();
+      const report = await buildSite({
+        root: PROJECT_ROOT,
+        contentDir: contentDir(opts.content),
+        outDir: distDir(opts.out),
+        log: opts.quiet ? undefined : (line) => process.stderr.write(`  ${line}\n`),
+      });
+      if (!report.ok) {
+        process.stderr.write(`${formatProblems(report.problems, report.filesChecked)}\n`);
+        process.exitCode = 1;
+        return;
+      }
+      const seconds = ((performance.now() - t0) / 1000).toFixed(1);
+      process.stderr.write(`✔ built ${report.pages} pages into ${distDir(opts.out)} in ${seconds} s\n`);
+    });
+}

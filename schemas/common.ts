@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/** A path of this site: starts with "/", no trailing slash (except "/" itself), optional #fragment. */
+export const RoutePath = z
+  .string()
+  .regex(/^\/([a-z0-9-]+(\/[a-z0-9-]+)*)?(#[A-Za-z][\w-]*)?$/, {
+    error: 'a route of this site such as "/services" or "/services#screen-repair" (lower-case, no trailing slash)',
+  });
+
+/** A lower-case, hyphenated identifier such as "screen-repair". */
+export const Slug = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, {
+  error: 'a lower-case, hyphenated slug such as "screen-repair"',
+});
+
+/** A calendar date written YYYY-MM-DD. */
+export const IsoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'a date written YYYY-MM-DD such as "2025-07-03"' })
+  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), {
+    error: 'a real calendar date written YYYY-MM-DD',
+  });
+
+/** The kinds of related link; each shows its own icon. */
+export const LinkType = z.enum(['brand', 'location', 'service', 'blog', 'other']);
+
+/** One entry of a related-links block. */
+export const RelatedLinkSchema = z.strictObject({
+  /** Where the link goes: a route of this site, optionally with a #fragment. */
+  href: RoutePath,
+  /** The visible link text. */
+  title: z.string().min(1),
+  /** One short line under the title. */
+  description: z.string().optional(),
+  /** Chooses the icon: brand, location, service, blog or other. */
+  type: LinkType,
+});
+export type RelatedLink = z.output<typeof RelatedLinkSchema>;
+
+/** One step of a breadcrumb trail; the last step usually has no href. */
+export const BreadcrumbItemSchema = z.strictObject({
+  /** The text shown for this step. */
+  label: z.string().min(1),
+  /** Where the step links; leave out for the current page. */
+  href: RoutePath.optional(),
+});
+export type BreadcrumbItem = z.output<typeof BreadcrumbItemSchema>;

@@ -1,0 +1,168 @@
+import { z } from 'zod';
+
+const Hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'a 24-hour time such as "08:00"' });
+
+/** One statement of opening hours. */
+const HoursReadingSchema = z.strictObject({
+  /** Human label shown on pages, e.g. "Monday to Sunday, 8:00 AM – 9:00 PM". */
+  label: z.string().min(1),
+  /** First day, two letters as schema.org writes them (Mo, Tu, We, Th, Fr, Sa, Su). */
+  days: z.string().regex(/^(Mo|Tu|We|Th|Fr|Sa|Su)-(Mo|Tu|We|Th|Fr|Sa|Su)$/, { error: 'a day range such as "Mo-Su"' }),
+  /** Opening time, 24-hour. */
+  opens: Hhmm,
+  /** Closing time, 24-hour. */
+  closes: Hhmm,
+  /** Where this reading is used (documentation for `site check`). */
+  usedOn: z.string().optional(),
+});
+
+/** One statement of the warranty. */
+const WarrantyReadingSchema = z.strictObject({
+  /** Length in days (90 days = "3-Month Warranty"). */
+  days: z.number().int().positive(),
+  /** Text shown on pages, e.g. "90-day warranty". */
+  label: z.string().min(1),
+  /** Short badge text, e.g. "3-Month Warranty". */
+  badge: z.string().min(1),
+  /** Where this reading is used. */
+  usedOn: z.string().optional(),
+});
+
+const Phone = z.string().regex(/^\+91[6-9]\d{9}$/, { error: 'an Indian mobile number in E.164 form such as "+919876543210"' });
+
+export const SiteSchema = z.strictObject({
+  business: z.strictObject({
+    /** The business name as visitors see it, e.g. "Jaipur TV Care". */
+    name: z.string().min(2),
+    /** The site title used in every page title after " | ". */
+    title: z.string().min(2),
+    /** One or two sentences describing the business; the default page description. */
+    description: z.string().min(50).max(200),
+    /** The founder shown on the About page. */
+    founder: z.strictObject({
+      /** Full name. */
+      name: z.string().min(2),
+      /** Role, e.g. "Founder & Lead Technician". */
+      role: z.string().min(2),
+      /** A short biography. */
+      bio: z.string().min(20),
+    }),
+    /** True while name, phone, e-mail and street are sample values (the spec leaves them open). */
+    sample: z.boolean().default(false),
+  }),
+  /** The public origin of the site, no trailing slash, e.g. "https://www.example.in". */
+  origin: z.url({ protocol: /^https?$/, error: 'an absolute http(s) URL with no path, such as "https://www.example.in"' })
+    .refine((u) => !u.endsWith('/'), { error: 'an origin with no trailing slash' }),
+  contact: z.strictObject({
+    /** The shop's phone number, E.164. Every tel: link uses this. */
+    phone: Phone,
+    /** The number that takes WhatsApp chats, E.164. */
+    whatsapp: Phone,
+    /** Prefilled text of the WhatsApp chat. */
+    whatsappText: z.string().min(10),
+    /** The shop's e-mail address. */
+    email: z.email({ error: 'an e-mail address such as "help@example.in"' }),
+  }),
+  address: z.strictObject({
+    /** Street and building. */
+    street: z.string().min(3),
+    /** Area of the city, e.g. "Mansarovar". */
+    locality: z.string().min(2),
+    /** City. */
+    city: z.string().min(2),
+    /** State. */
+    region: z.string().min(2),
+    /** Two-letter country code. */
+    country: z.string().regex(/^[A-Z]{2}$/, { error: 'a two-letter country code such as "IN"' }),
+    /** Postal code (PIN). */
+    postalCode: z.string().regex(/^\d{6}$/, { error: 'a 6-digit PIN code such as "302020"' }),
+  }),
+  geo: z.strictObject({
+    /** Latitude in degrees north. */
+    latitude: z.number().min(-90).max(90),
+    /** Longitude in degrees east. */
+    longitude: z.number().min(-180).max(180),
+  }),
+  /** The map embedded on the contact page (an https embed URL). */
+  mapEmbedUrl: z.url({ protocol: /^https$/ }),
+  /** Where a visitor leaves a public review. */
+  reviewUrl: z.url({ protocol: /^https$/ }),
+  hours: z.strictObject({
+    /** The reading used on most pages. */
+    primary: HoursReadingSchema,
+    /** Other readings the content states; each is an accepted alternative. */
+    alternatives: z.record(z.string(), HoursReadingSchema).default({}),
+    /** Which reading the page-head structured data states: "primary" or a key of alternatives. */
+    structuredData: z.string().default('primary'),
+  }).refine((h) => h.structuredData === 'primary' || h.structuredData in h.alternatives, {
+    error: 'structuredData to name "primary" or one of the alternatives',
+    path: ['structuredData'],
+  }),
+  warranty: z.strictObject({
+    /** The warranty on most pages. */
+    primary: WarrantyReadingSchema,
+    /** Other warranty readings stated somewhere (e.g. the Vu page). */
+    alternatives: z.record(z.string(), WarrantyReadingSchema).default({}),
+  }),
+  /** Starting prices in rupees. */
+  prices: z.strictObject({
+    /** Power supply repair, from. */
+    powerSupply: z.number().int().positive(),
+    /** Motherboard repair, from. */
+    motherboard: z.number().int().positive(),
+    /** Audio problems, from. */
+    audio: z.number().int().positive(),
+  }),
+  /** The year the business was founded. */
+  founded: z.number().int().min(1950).max(2100),
+  /** Claims made across pages. */
+  stats: z.strictObject({
+    /** Years of experience as pages state it, e.g. "10+". */
+    years: z.string().regex(/^\d+\+$/, { error: 'a number of years such as "10+"' }),
+    /** e.g. "1000+". */
+    tvsRepaired: z.string().min(1),
+    /** e.g. "850+" (testimonials page, past 12 months). */
+    tvsRepairedLastYear: z.string().min(1),
+    /** Average rating, e.g. 4.9. */
+    rating: z.number().min(0).max(5),
+    /** Share of satisfied customers, e.g. "97%". */
+    satisfied: z.string().min(1),
+  }),
+  /** The areas the business serves, for structured data (areaServed). */
+  serviceArea: z.array(z.string().min(2)).min(1),
+  /** schema.org priceRange. */
+  priceRange: z.string().min(1),
+  /** The social sharing image, a file under public/ (1200x630). */
+  socialImage: z.strictObject({
+    path: z.string().regex(/^\/[\w./-]+\.(png|jpe?g|webp)$/, { error: 'a path under public/ such as "/og/default.png"' }),
+    width: z.literal(1200),
+    height: z.literal(630),
+    alt: z.string().min(5),
+  }),
+  forms: z.strictObject({
+    /** Form-collection endpoint for the quote and contact forms. */
+    contactEndpoint: z.url({ protocol: /^https$/ }),
+    /** Form-handling endpoint for the brand service request form. */
+    serviceRequestEndpoint: z.url({ protocol: /^https$/ }),
+    /** The field the form services read to send the visitor back to our thank-you page. */
+    redirectField: z.string().min(1).default('_next'),
+    /** A hidden field people never fill in; the form service drops submissions that have it. */
+    honeypotField: z.string().min(1).default('_honey'),
+  }),
+  analytics: z.strictObject({
+    /** The analytics function's URL; a path means the site's own origin (the local server). */
+    endpoint: z.string().regex(/^(https:\/\/[^\s]+|\/[\w/-]+)$/, { error: 'an https URL or a path such as "/functions/v1/analytics"' }),
+  }),
+  ads: z
+    .strictObject({
+      /** Google Ads conversion id such as "AW-123456789"; leave out to load no ad script. */
+      conversionId: z.string().regex(/^AW-\d+$/, { error: 'an id such as "AW-123456789"' }),
+      /** The conversion label for phone clicks. */
+      phoneLabel: z.string().min(1),
+    })
+    .optional(),
+  /** Cache-busting version tag (spec: dated 2025-07-03). */
+  version: z.string().min(1),
+});
+
+export type Site = z.output<typeof SiteSchema>;

@@ -1,0 +1,52 @@
+import type { ComponentProps, ReactNode } from 'react';
+import { Link } from 'react-router';
+import { cn } from './cn.ts';
+
+type Variant = 'primary' | 'secondary' | 'accent' | 'chat' | 'light';
+
+const VARIANTS: Record<Variant, string> = {
+  primary: 'bg-brand-700 text-white hover:bg-brand-800',
+  secondary: 'border-2 border-brand-700 text-brand-700 bg-white hover:bg-brand-50',
+  accent: 'bg-accent-600 text-white hover:bg-accent-700',
+  chat: 'bg-chat-600 text-white hover:bg-chat-700',
+  light: 'bg-white text-brand-800 hover:bg-brand-50',
+};
+
+export function buttonClass(variant: Variant = 'primary', className?: string) {
+  return cn(
+    'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-5 py-2.5 text-base font-semibold transition-colors',
+    VARIANTS[variant],
+    className,
+  );
+}
+
+/** A link styled as a button: internal paths use the router, everything else a plain <a>. */
+export function ButtonLink({
+  to,
+  variant = 'primary',
+  className,
+  children,
+  ...rest
+}: { to: string; variant?: Variant; children: ReactNode } & Omit<ComponentProps<'a'>, 'href'>) {
+  const cls = buttonClass(variant, className);
+  if (to.startsWith('/')) {
+    return (
+      <Link to={to} className={cls} {...rest}>
+        {children}
+      </Link>
+    );
+  }
+  return (
+    <a href={to} className={cls} {...rest}>
+      {children}
+    </a>
+  );
+}
+
+export function Button({
+  variant = 'primary',
+  className,
+  ...rest
+}: { variant?: Variant } & ComponentProps<'button'>) {
+  return <button type="button" className={buttonClass(variant, className)} {...rest} />;
+}

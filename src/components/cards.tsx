@@ -1,0 +1,61 @@
+import { Link } from 'react-router';
+import type { Service, Testimonial } from '../../schemas/index.ts';
+import { Icon, type IconName } from './icons.tsx';
+
+/** Icon, title, description and a "Learn More" link to the service's section on /services. */
+export function ServiceCard({ service, href }: { service: Pick<Service, 'id' | 'title' | 'description' | 'icon'>; href?: string }) {
+  return (
+    <article className="flex h-full flex-col rounded-xl border border-line bg-white p-6 shadow-sm">
+      <span className="mb-4 grid h-12 w-12 place-items-center rounded-lg bg-brand-50 text-brand-700">
+        <Icon name={service.icon as IconName} className="h-6 w-6" />
+      </span>
+      <h3 className="text-lg font-semibold text-ink">{service.title}</h3>
+      <p className="mt-2 flex-1 text-muted">{service.description}</p>
+      <Link
+        to={href ?? `/services#${service.id}`}
+        className="mt-4 inline-flex items-center gap-1 font-semibold text-brand-700 hover:text-brand-900"
+        aria-label={`Learn more about ${service.title}`}
+      >
+        Learn More <Icon name="arrow" className="h-4 w-4" />
+      </Link>
+    </article>
+  );
+}
+
+/** Filled and empty stars with the rating as text for screen readers. */
+export function Stars({ rating, max = 5 }: { rating: number; max?: number }) {
+  return (
+    <span className="inline-flex items-center gap-0.5" role="img" aria-label={`Rated ${rating} out of ${max}`}>
+      {Array.from({ length: max }, (_, i) => (
+        <Icon key={i} name="star" className={i < rating ? 'h-4 w-4 fill-amber-400 text-amber-500' : 'h-4 w-4 text-slate-300'} />
+      ))}
+    </span>
+  );
+}
+
+/** Quote, name, location and the rating as stars. */
+export function TestimonialCard({ testimonial }: { testimonial: Pick<Testimonial, 'quote' | 'name' | 'location' | 'rating' | 'service'> }) {
+  const initials = testimonial.name
+    .split(/\s+/)
+    .map((w) => w[0])
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();
+  return (
+    <figure className="flex h-full flex-col rounded-xl border border-line bg-white p-6 shadow-sm">
+      <Stars rating={testimonial.rating} />
+      <blockquote className="mt-3 flex-1 text-ink">“{testimonial.quote}”</blockquote>
+      <figcaption className="mt-4 flex items-center gap-3">
+        <span aria-hidden="true" className="grid h-10 w-10 place-items-center rounded-full bg-brand-100 font-semibold text-brand-800">
+          {initials}
+        </span>
+        <span>
+          <span className="block font-semibold text-ink">{testimonial.name}</span>
+          <span className="block text-sm text-muted">
+            {testimonial.location} · {testimonial.service}
+          </span>
+        </span>
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,28 @@
+import { PhoneLink } from './contact-links.tsx';
+import { buttonClass } from './button.tsx';
+import { Icon } from './icons.tsx';
+import { QuoteButton } from './quote-dialog.tsx';
+import { useSite } from './site-context.tsx';
+
+/** "Ready to Get Your TV Fixed?" with a call link and the quote button. */
+export function ClosingBanner({ text }: { text?: string }) {
+  const site = useSite();
+  return (
+    <section aria-labelledby="closing-banner" className="bg-brand-800 text-white">
+      <div className="mx-auto max-w-6xl px-4 py-14 text-center">
+        <h2 id="closing-banner" className="text-3xl font-bold">
+          Ready to Get Your TV Fixed?
+        </h2>
+        <p className="mx-auto mt-3 max-w-2xl text-lg text-brand-100">
+          {text ?? `Free diagnosis, free pickup and delivery, and a ${site.warranty.primary.label} on every repair.`}
+        </p>
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          <PhoneLink className={buttonClass('light')}>
+            <Icon name="phone" /> Call Now
+          </PhoneLink>
+          <QuoteButton className={buttonClass('accent')} />
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+import { useSiteData } from './site-context.tsx';
+
+export interface FieldSpec {
+  name: string;
+  label: string;
+  type: 'text' | 'email' | 'tel' | 'textarea' | 'select';
+  autoComplete?: string;
+  rows?: number;
+  /** For selects: the empty first option's text, and the options. */
+  placeholder?: string;
+  options?: { value: string; label: string }[];
+  required?: boolean;
+}
+
+const INPUT = 'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-ink placeholder:text-slate-500 focus:border-brand-600';
+
+/** Labelled form controls; every field is required unless it says otherwise (spec §5). */
+export function FormFields({ fields, idPrefix }: { fields: FieldSpec[]; idPrefix: string }) {
+  return (
+    <>
+      {fields.map((f) => {
+        const id = `${idPrefix}-${f.name}`;
+        const required = f.required ?? true;
+        return (
+          <div key={f.name}>
+            <label htmlFor={id} className="mb-1 block text-sm font-medium text-ink">
+              {f.label}
+              {required && <span aria-hidden="true" className="text-accent-700"> *</span>}
+            </label>
+            {f.type === 'textarea' ? (
+              <textarea id={id} name={f.name} rows={f.rows ?? 4} required={required} className={INPUT} />
+            ) : f.type === 'select' ? (
+              <select id={id} name={f.name} required={required} className={INPUT} defaultValue="">
+                <option value="">{f.placeholder}</option>
+                {f.options?.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <input id={id} name={f.name} type={f.type} autoComplete={f.autoComplete} required={required} className={INPUT} />
+            )}
+          </div>
+        );
+      })}
+    </>
+  );
+}
+
+/**
+ * The hidden fields every form sends: the subject, where the form service sends the visitor
+ * afterwards (our thank-you page), and a honeypot that people never see and bots fill in.
+ */
+export function HiddenFields({ subject, extra = {} }: { subject: string; extra?: Record<string, string> }) {
+  const { site } = useSiteData();
+  return (
+    <>
+      <input type="hidden" name="subject" value={subject} />
+      <input type="hidden" name={site.forms.redirectField} value={`${site.origin}/thank-you`} />
+      {Object.entries(extra).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        <label>
+          Leave this field empty
+          <input type="text" name={site.forms.honeypotField} tabIndex={-1} autoComplete="off" />
+        </label>
+      </div>
+    </>
+  );
+}

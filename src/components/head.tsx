@@ -1,0 +1,39 @@
+import type { PageMeta } from '../lib/page-data.ts';
+
+function jsonLdText(data: unknown): string {
+  return JSON.stringify(data).replace(/</g, '\\u003c');
+}
+
+/**
+ * Every page's head tags. React 19 hoists <title>, <meta> and <link> into <head>; this is the only
+ * place that renders them, so each page has exactly one title and one canonical.
+ */
+export function Head({ meta, siteName }: { meta: PageMeta; siteName: string }) {
+  return (
+    <>
+      <title>{meta.title}</title>
+      <meta name="description" content={meta.description} />
+      <meta name="robots" content={meta.noindex ? 'noindex, follow' : 'index, follow'} />
+      {meta.canonical && <link rel="canonical" href={meta.canonical} />}
+      <meta property="og:type" content={meta.ogType} />
+      <meta property="og:site_name" content={siteName} />
+      <meta property="og:locale" content="en_IN" />
+      <meta property="og:title" content={meta.title} />
+      <meta property="og:description" content={meta.description} />
+      {meta.canonical && <meta property="og:url" content={meta.canonical} />}
+      <meta property="og:image" content={meta.image.url} />
+      <meta property="og:image:width" content={String(meta.image.width)} />
+      <meta property="og:image:height" content={String(meta.image.height)} />
+      <meta property="og:image:alt" content={meta.image.alt} />
+      <meta name="twitter:card" content="summary_large_image" />
+      <meta name="twitter:title" content={meta.title} />
+      <meta name="twitter:description" content={meta.description} />
+      <meta name="twitter:image" content={meta.image.url} />
+      {meta.jsonLd.map((data, i) => (
+        <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(data) }} />
+      ))}
+    </>
+  );
+}
+
+export { jsonLdText };

@@ -1,0 +1,34 @@
+import { Link } from 'react-router';
+import { formatDate } from '../lib/format.ts';
+import type { PostCard as Post } from '../lib/page-data.ts';
+import { cn } from './cn.ts';
+
+/** A blog post card; the featured layout puts the image beside the text on wide screens. */
+export function PostCard({ post, featured = false, headingLevel = 3 }: { post: Post; featured?: boolean; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <article className={cn('overflow-hidden rounded-xl border border-line bg-white shadow-sm', featured && 'md:grid md:grid-cols-2')}>
+      <img
+        src={post.image.src}
+        alt={post.image.alt}
+        width={post.image.width}
+        height={post.image.height}
+        loading={featured ? 'eager' : 'lazy'}
+        decoding="async"
+        className="aspect-[16/9] h-auto w-full bg-surface object-cover"
+      />
+      <div className="p-6">
+        <p className="text-sm font-semibold text-accent-700">{post.category}</p>
+        <Heading className={cn('mt-2 font-bold text-ink', featured ? 'text-2xl' : 'text-lg')}>
+          <Link to={`/blog/${post.slug}`} className="hover:text-brand-700">
+            {post.title}
+          </Link>
+        </Heading>
+        <p className="mt-2 text-muted">{post.excerpt}</p>
+        <p className="mt-4 text-sm text-muted">
+          <time dateTime={post.date}>{formatDate(post.date)}</time> · {post.author}
+        </p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,27 @@
+import './styles.css';
+import { StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import type { PageData, SiteData } from './lib/page-data.ts';
+import { loadPage } from './pages/registry.ts';
+import { routes } from './routes.tsx';
+
+async function start() {
+  const script = document.getElementById('__site_data');
+  const root = document.getElementById('root');
+  if (!script?.textContent || !root) throw new Error('The page has no hydration data');
+  const data = JSON.parse(script.textContent) as { root: SiteData; page: PageData };
+  // The page's screen must be loaded before hydrating, or the first render would not match the HTML.
+  await loadPage(data.page.kind);
+  const router = createBrowserRouter(routes, {
+    hydrationData: { loaderData: { root: data.root, page: data.page } },
+  });
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  );
+}
+
+void start();

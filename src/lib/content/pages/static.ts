@@ -1,0 +1,57 @@
+import type { PageEntry } from '../../../../schemas/index.ts';
+import { fillFacts, formatPhone, formatTime } from '../../format.ts';
+import type { PageData, PageMeta, PostCard, SiteData } from '../../page-data.ts';
+import type { Content } from '../load.ts';
+import type { RouteEntry } from '../site-index.ts';
+
+export interface StaticArgs {
+  content: Content;
+  collected: RouteEntry[];
+  siteData: SiteData;
+}
+
+/** The facts that {placeholders} in content text stand for. */
+export function factValues(content: Content) {
+  const { site } = content;
+  return {
+    prices: site.prices,
+    warranty: site.warranty.primary.label,
+    hours: `${site.hours.primary.label}, ${formatTime(site.hours.primary.opens)} – ${formatTime(site.hours.primary.closes)}`,
+    phone: formatPhone(site.contact.phone),
+    years: site.stats.years,
+  };
+}
+
+/** The latest posts as cards, newest first (blog posts are collected routes of kind "post"). */
+export function latestPosts(collected: RouteEntry[], count: number): PostCard[] {
+  return collected
+    .filter((r) => r.kind === 'post')
+    .map((r) => (r.data as PageData & { card: PostCard }).card)
+    .sort((a, b) => b.date.localeCompare(a.date))
+    .slice(0, count);
+}
+
+type Builder = (entry: PageEntry, meta: PageMeta, args: StaticArgs) => PageData;
+
+const builders: Partial<Record<PageEntry['kind'], Builder>> = {
+  home: (entry, meta, { content, collected }) => {
+    const facts = factValues(content);
+    return {
+      kind: entry.kind,
+      meta,
+      services: content.services.filter((s) => s.main).map(({ id, title, description, icon }) => ({ id, title, description, icon })),
+      faqs: content.faqs.map((f) => ({ question: fillFacts(f.question, facts), answer: fillFacts(f.answer, facts) })),
+      testimonials: content.testimonials.filter((t) => t.home).slice(0, 2),
+      brandTiles: collected
+        .filter((r) => r.kind === 'service-center-brand')
+        .map((r) => ({ href: r.path, label: r.navLabel ?? r.data.meta.name })),
+      posts: latestPosts(collected, 2),
+    } as PageData;
+  },
+};
+
+/** The data of a page listed in content/pages.yaml. */
+export function staticPageData(entry: PageEntry, meta: PageMeta, args: StaticArgs): PageData {
+  const build = builders[entry.kind];
+  return build ? build(entry, meta, args) : { kind: entry.kind, meta };
+}

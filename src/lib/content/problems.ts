@@ -1,0 +1,65 @@
+/** One problem, in the single shape every part of `site` reports (STYLE.md "The CLI"). */
+export interface Problem {
+  /** The source file, relative to the project (e.g. "content/site.yaml"). */
+  file: string;
+  line: number;
+  column: number;
+  /** A short rule id, e.g. "schema", "yaml-syntax", "unknown-link". */
+  rule: string;
+  /** One line saying what is wrong. */
+  message: string;
+  expected?: string;
+  received?: string;
+  /** A suggestion, e.g. 'did you mean "/tv-repair-mansarovar"?' */
+  hint?: string;
+  /** The page URL the problem was found on (site check). */
+  url?: string;
+  severity: 'error' | 'warning';
+}
+
+export class ContentError extends Error {
+  constructor(
+    readonly problems: Problem[],
+    readonly filesChecked: number,
+  ) {
+    super(formatProblems(problems, filesChecked));
+    this.name = 'ContentError';
+  }
+}
+
+/** Human text: problems grouped by file, in file order, then one summary line. */
+export function formatProblems(problems: Problem[], filesChecked: number, checkedNoun = 'files'): string {
+  const sorted = [...problems].sort(
+    (a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column,
+  );
+  const lines: string[] = [];
+  for (const p of sorted) {
+    lines.push(`${p.file}:${p.line}:${p.column}  ${p.message}${p.url ? `  (${p.url})` : ''}`);
+    if (p.expected !== undefined) lines.push(`  expected  ${p.expected}`);
+    if (p.received !== undefined) lines.push(`  got       ${p.received}${p.hint ? `  (${p.hint})` : ''}`);
+    else if (p.hint) lines.push(`  hint      ${p.hint}`);
+  }
+  const errors = problems.filter((p) => p.severity === 'error').length;
+  const warnings = problems.length - errors;
+  const files = new Set(problems.map((p) => p.file)).size;
+  if (problems.length === 0) {
+    lines.push(`✔ no problems (${filesChecked} ${checkedNoun} checked)`);
+  } else {
+    const parts = [`${errors} ${errors === 1 ? 'problem' : 'problems'}`];
+    if (warnings) parts.push(`${warnings} ${warnings === 1 ? 'warning' : 'warnings'}`);
+    lines.push(`${errors ? '✖' : '⚠'} ${parts.join(', ')} in ${files} ${files === 1 ? 'file' : 'files'} (${filesChecked} ${checkedNoun} checked)`);
+  }
+  return lines.join('\n');
+}
+
+/** Quote a received value for display, kept to one short line. */
+export function showValue(value: unknown): string {
+  if (value === undefined) return 'nothing (the field is missing)';
+  let text: string;
+  try {
+    text = typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value) ?? String(value);
+  } catch {
+    text = String(value);
+  }
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}

@@ -1,0 +1,48 @@
+import type { ComponentType } from 'react';
+import type { PageData } from '../lib/page-data.ts';
+
+// biome-ignore lint: each screen types its own data
+type PageComponent = ComponentType<{ data: any }>;
+interface PageModule {
+  Page: PageComponent;
+}
+
+/**
+ * One lazily loaded module per screen: a page loads only its own screen's chunk. A new page kind
+ * gets a line here and a builder in src/lib/content/pages/.
+ */
+const modules: Record<string, () => Promise<PageModule>> = {
+  home: () => import('./home-page.tsx'),
+  'privacy-policy': () => import('./privacy-policy-page.tsx'),
+  'not-found': () => import('./not-found-page.tsx'),
+  services: () => import('./basic-page.tsx'),
+  about: () => import('./basic-page.tsx'),
+  contact: () => import('./basic-page.tsx'),
+  testimonials: () => import('./basic-page.tsx'),
+  'blog-index': () => import('./basic-page.tsx'),
+  'service-center': () => import('./basic-page.tsx'),
+  analytics: () => import('./basic-page.tsx'),
+  'thank-you': () => import('./basic-page.tsx'),
+};
+
+const loaded = new Map<string, PageComponent>();
+
+export function pageKinds(): string[] {
+  return Object.keys(modules);
+}
+
+export async function loadPage(kind: string): Promise<PageComponent> {
+  const cached = loaded.get(kind);
+  if (cached) return cached;
+  const load = modules[kind];
+  if (!load) throw new Error(`No screen for page kind "${kind}" in src/pages/registry.ts`);
+  const { Page } = await load();
+  loaded.set(kind, Page);
+  return Page;
+}
+
+export function loadedPage(kind: PageData['kind']): PageComponent {
+  const Page = loaded.get(kind);
+  if (!Page) throw new Error(`The screen for "${kind}" was rendered before it was loaded`);
+  return Page;
+}

@@ -1,0 +1,88 @@
+// A throwaway PostgreSQL cluster from the Debian server binaries: initdb and pg_ctl run as the
+// `postgres` OS user (via runuser when we are root), in a temp folder, on a free loopback port.
+// Used by the integration tests and by bench/analytics-load.mjs.
+
+import { execFile } from 'node:child_process';
+import { chown, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+export interface PgCluster {
+  /** postgres://postgres@127.0.0.1:PORT/postgres (trust auth on loopback). */
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** The newest installed /usr/lib/postgresql/N/bin, or PG_BIN; a clear error when there is none. */
+async function serverBin(): Promise<string> {
+  if (process.env.PG_BIN) return process.env.PG_BIN;
+  const root = '/usr/lib/postgresql';
+  const versions = existsSync(root) ? (await readdir(root)).filter((v) => /^\d+$/.test(v)) : [];
+  const bin = versions
+    .sort((a, b) => Number(b) - Number(a))
+    .map((v) => join(root, v, 'bin'))
+    .find((b) => existsSync(join(b, 'initdb')) && existsSync(join(b, 'pg_ctl')));
+  if (!bin) {
+    throw new Error(
+      'PostgreSQL server binaries (initdb, pg_ctl) were not found under /usr/lib/postgresql/*/bin. ' +
+        'Install the Debian package `postgresql` (apt-get install -y postgresql), or set PG_BIN.',
+    );
+  }
+  return bin;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startPgCluster(settings: Record<string, string> = {}): Promise<PgCluster> {
+  const bin = await serverBin();
+  const asRoot = process.getuid?.() === 0;
+  // As root, Postgres refuses to run: hand the folder to the postgres user and act as it.
+  const as = (cmd: string, args: string[]) =>
+    asRoot ? run('runuser', ['-u', 'postgres', '--', cmd, ...args]) : run(cmd, args);
+
+  const dir = await mkdtemp(join(tmpdir(), 'site-pg-'));
+  if (asRoot) {
+    const [uid, gid] = await Promise.all([run('id', ['-u', 'postgres']), run('id', ['-g', 'postgres'])]).then((r) =>
+      r.map((x) => Number(x.stdout.trim())),
+    );
+    await chown(dir, uid!, gid!);
+  }
+  const data = join(dir, 'data');
+  const port = await freePort();
+  const options = [
+    `-p ${port}`,
+    `-k ${dir}`,
+    '-c listen_addresses=127.0.0.1',
+    ...Object.entries(settings).map(([k, v]) => `-c ${k}=${v}`),
+  ].join(' ');
+  try {
+    await as(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale', '--no-sync']);
+    await as(join(bin, 'pg_ctl'), ['-D', data, '-o', options, '-l', join(dir, 'postgres.log'), '-w', '-t', '60', 'start']);
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    port,
+    async stop() {
+      await as(join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop']).catch(() => {});
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/**
+ * The app build only: content/ is not bundled (DESIGN.md §3). The client build has one entry and a
+ * manifest; the prerender step (cli/lib/build/) reads the manifest to link the entry and its CSS.
+ * The server build is `vite build --ssr src/entry-server.tsx`, driven by cli/lib/build/vite.ts.
+ */
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  publicDir: 'public',
+  build: {
+    manifest: true,
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    cssCodeSplit: false,
+    rolldownOptions: {
+      input: 'src/entry-client.tsx',
+    },
+  },
+});
