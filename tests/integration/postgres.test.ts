@@ -53,10 +53,23 @@ describe('migrations on PostgreSQL', () => {
   });
 
   it('let the dashboard read the newest rows through the time index', async () => {
-    const plan = (await db.query(`explain select id from public.user_events t order by t."timestamp" desc, t.id desc limit 100`))
+    const plan = (await db.query(`explain select * from public.user_events t order by t."timestamp" desc, t.id desc limit 100`))
       .map((r) => String(r['QUERY PLAN']))
       .join('\n');
-    expect(plan).toMatch(/Index Scan using user_events_timestamp_idx/);
+    expect(plan).toMatch(/Index (Only )?Scan using user_events_timestamp_idx/);
+  });
+});
+
+describe('the throwaway cluster', () => {
+  it('names the Debian package to install when the server binaries are missing', async () => {
+    const saved = process.env.PG_BIN;
+    process.env.PG_BIN = '/nonexistent/postgresql/bin';
+    try {
+      await expect(startPgCluster()).rejects.toThrow(/Install the Debian package `postgresql`/);
+    } finally {
+      if (saved === undefined) delete process.env.PG_BIN;
+      else process.env.PG_BIN = saved;
+    }
   });
 });
 

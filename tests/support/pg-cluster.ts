@@ -21,17 +21,16 @@ export interface PgCluster {
 
 /** The newest installed /usr/lib/postgresql/N/bin, or PG_BIN; a clear error when there is none. */
 async function serverBin(): Promise<string> {
-  if (process.env.PG_BIN) return process.env.PG_BIN;
   const root = '/usr/lib/postgresql';
   const versions = existsSync(root) ? (await readdir(root)).filter((v) => /^\d+$/.test(v)) : [];
-  const bin = versions
-    .sort((a, b) => Number(b) - Number(a))
-    .map((v) => join(root, v, 'bin'))
-    .find((b) => existsSync(join(b, 'initdb')) && existsSync(join(b, 'pg_ctl')));
+  const candidates = process.env.PG_BIN
+    ? [process.env.PG_BIN]
+    : versions.sort((a, b) => Number(b) - Number(a)).map((v) => join(root, v, 'bin'));
+  const bin = candidates.find((b) => existsSync(join(b, 'initdb')) && existsSync(join(b, 'pg_ctl')));
   if (!bin) {
     throw new Error(
-      'PostgreSQL server binaries (initdb, pg_ctl) were not found under /usr/lib/postgresql/*/bin. ' +
-        'Install the Debian package `postgresql` (apt-get install -y postgresql), or set PG_BIN.',
+      `PostgreSQL server binaries (initdb, pg_ctl) were not found in ${process.env.PG_BIN ?? `${root}/*/bin`}. ` +
+        'Install the Debian package `postgresql` (apt-get install -y postgresql), or set PG_BIN to their folder.',
     );
   }
   return bin;

@@ -1,0 +1,152 @@
+// The Supabase entry (supabase/functions/analytics/index.ts) type-checked and run by Deno from the
+// `deno` npm package, resolving `npm:` specifiers itself (--node-modules-dir=none) as Supabase
+// does, against a throwaway PostgreSQL.
+
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyMigrations, postgresDb, type AnalyticsDb } from '../../cli/lib/server/analytics.ts';
+import { startPgCluster, type PgCluster } from '../support/pg-cluster.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const FUNCTION_DIR = join(ROOT, 'supabase/functions/analytics');
+const DENO_DIR = join(ROOT, 'node_modules/.cache/deno');
+const ORIGIN = 'https://tv-repair.example';
+const SECRETS = {
+  ANALYTICS_HMAC_SECRET: 'deno-test-hmac-secret',
+  ANALYTICS_DASHBOARD_KEY: 'deno-test-dashboard-key',
+  ANALYTICS_ALLOWED_ORIGINS: `${ORIGIN}, https://www.tv-repair.example`,
+};
+const UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36';
+
+/** The Deno binary that the `deno` npm package ships for this platform. */
+function denoBinary(): string {
+  const require = createRequire(import.meta.url);
+  const exe = join(dirname(require.resolve('deno/package.json')), 'deno');
+  if (existsSync(exe)) return exe;
+  return (require('deno/install_api.cjs') as { runInstall(): string }).runInstall();
+}
+
+const deno = denoBinary();
+const denoArgs = ['--node-modules-dir=none', '--no-lock', '--config', join(FUNCTION_DIR, 'deno.json')];
+const denoEnv = { ...process.env, DENO_DIR, NO_COLOR: '1' };
+
+/** Starts the entry with `env` on a free port; resolves once Deno.serve listens. */
+async function serveEntry(env: Record<string, string>): Promise<{ url: string; proc: ChildProcess }> {
+  const proc = spawn(
+    deno,
+    ['run', ...denoArgs, '--allow-net', '--allow-env', '--allow-read', join(FUNCTION_DIR, 'index.ts')],
+    { env: { ...denoEnv, DENO_SERVE_ADDRESS: 'tcp:127.0.0.1:0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const m = /Listening on (http:\/\/[\d.]+:\d+)/.exec(output);
+      if (m) resolve(m[1]!);
+    };
+    proc.stdout!.on('data', onData);
+    proc.stderr!.on('data', onData);
+    proc.once('exit', (code) => reject(new Error(`deno exited with ${code} before listening:\n${output}`)));
+  });
+  return { url, proc };
+}
+
+async function stop(proc: ChildProcess | undefined): Promise<void> {
+  if (!proc || proc.exitCode !== null) return;
+  const exited = new Promise((resolve) => proc.once('exit', resolve));
+  proc.kill('SIGTERM');
+  await exited;
+}
+
+let cluster: PgCluster;
+let db: AnalyticsDb;
+
+beforeAll(async () => {
+  cluster = await startPgCluster();
+  db = postgresDb(cluster.url);
+  await applyMigrations(db);
+});
+
+afterAll(async () => {
+  await db?.close();
+  await cluster?.stop();
+});
+
+describe('the Deno entry of the analytics function', () => {
+  it('type-checks with deno check', async () => {
+    const { stderr } = await promisify(execFile)(deno, ['check', ...denoArgs, join(FUNCTION_DIR, 'index.ts')], {
+      env: denoEnv,
+      cwd: FUNCTION_DIR,
+    });
+    expect(stderr).toMatch(/Check .*index\.ts/);
+    expect(stderr).not.toMatch(/error/i);
+  }, 180_000);
+
+  describe('running on Postgres', () => {
+    let server: { url: string; proc: ChildProcess };
+    beforeAll(async () => {
+      server = await serveEntry({ SUPABASE_DB_URL: cluster.url, ...SECRETS });
+    }, 180_000);
+    afterAll(() => stop(server?.proc));
+
+    it('stores a POSTed session with the country from the bundled database and a truncated IP', async () => {
+      const res = await fetch(server.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'text/plain;charset=UTF-8',
+          origin: 'https://www.tv-repair.example',
+          'user-agent': UA,
+          'x-forwarded-for': '49.36.10.20',
+        },
+        body: JSON.stringify({
+          type: 'session',
+          sessionId: 'session_1751537730000_deno01',
+          pageUrl: `${ORIGIN}/tv-repair-mansarovar`,
+          userAgent: UA,
+          referrer: '',
+        }),
+      });
+      expect(res.status).toBe(201);
+      expect(res.headers.get('access-control-allow-origin')).toBe('https://www.tv-repair.example');
+      expect(
+        await db.query('select session_id, host(ip_address) as ip, ip_hash, country, page_url from public.user_sessions'),
+      ).toEqual([
+        {
+          session_id: 'session_1751537730000_deno01',
+          ip: '49.36.10.0',
+          ip_hash: createHmac('sha256', SECRETS.ANALYTICS_HMAC_SECRET).update('49.36.10.20').digest('hex'),
+          country: 'IN',
+          page_url: `${ORIGIN}/tv-repair-mansarovar`,
+        },
+      ]);
+    });
+
+    it('answers the dashboard read with the key, and 401 without it', async () => {
+      const ok = await fetch(server.url, {
+        headers: { authorization: `Bearer ${SECRETS.ANALYTICS_DASHBOARD_KEY}`, origin: ORIGIN },
+      });
+      expect(ok.status).toBe(200);
+      const data = (await ok.json()) as { totals: unknown; topCountries: unknown };
+      expect(data.totals).toEqual({ sessions: 1, events: 0, uniqueIps: 1 });
+      expect(data.topCountries).toEqual([{ country: 'IN', count: 1 }]);
+      expect((await fetch(server.url, { headers: { origin: ORIGIN } })).status).toBe(401);
+    });
+  });
+
+  it('says which secret is missing instead of failing silently', async () => {
+    const server = await serveEntry({ SUPABASE_DB_URL: cluster.url, ...SECRETS, ANALYTICS_HMAC_SECRET: '' });
+    try {
+      const res = await fetch(server.url, { method: 'POST', body: '{}' });
+      expect(res.status).toBe(500);
+      expect(await res.json()).toEqual({ error: 'analytics: the secret ANALYTICS_HMAC_SECRET is not set' });
+    } finally {
+      await stop(server.proc);
+    }
+  }, 60_000);
+});
