@@ -95,7 +95,7 @@ export const SiteSchema = z.strictObject({
     /** Which reading the page-head structured data states: "primary" or a key of alternatives. */
     structuredData: z.string().default('primary'),
   }).refine((h) => h.structuredData === 'primary' || h.structuredData in h.alternatives, {
-    error: 'structuredData to name "primary" or one of the alternatives',
+    error: 'the name of a reading: "primary" or a key of hours.alternatives',
     path: ['structuredData'],
   }),
   warranty: z.strictObject({

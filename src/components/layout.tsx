@@ -35,6 +35,8 @@ export function Layout() {
   const site = useSite();
   const page = useRouteLoaderData('page') as PageData | undefined;
   useScrollOnNavigate(page);
+  // Effects run once hydration has committed: mark the document interactive (tests wait for it).
+  useEffect(() => document.documentElement.setAttribute('data-hydrated', ''), []);
   return (
     <QuoteDialogProvider>
       <a

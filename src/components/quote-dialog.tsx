@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useRef, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { Button } from './button.tsx';
 import { Icon } from './icons.tsx';
 import { useSite } from './site-context.tsx';
@@ -11,6 +11,24 @@ export function useOpenQuote(): () => void {
   const open = useContext(QuoteContext);
   if (!open) throw new Error('useOpenQuote() used outside <QuoteDialogProvider>');
   return open;
+}
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([type="hidden"]):not([tabindex="-1"]), select, textarea';
+
+/** A modal <dialog> makes the page inert, but Tab can still leave it for the browser's own UI: wrap around. */
+function trapTab(e: KeyboardEvent<HTMLDialogElement>) {
+  if (e.key !== 'Tab') return;
+  const items = [...e.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null);
+  const first = items[0];
+  const last = items[items.length - 1];
+  if (!first || !last) return;
+  if (e.shiftKey && document.activeElement === first) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && document.activeElement === last) {
+    e.preventDefault();
+    first.focus();
+  }
 }
 
 /**
@@ -46,6 +64,7 @@ export function QuoteDialogProvider({ children }: { children: ReactNode }) {
         onClick={(e) => {
           if (e.target === e.currentTarget) close();
         }}
+        onKeyDown={trapTab}
       >
         <div className="p-6">
           <div className="mb-4 flex items-start justify-between gap-4">

@@ -54,7 +54,7 @@ export async function buildSite(opts: BuildOptions): Promise<BuildReport> {
 
   const cache = path.join(opts.root, '.cache');
   const staging = path.join(cache, `staging-${process.pid}`);
-  const serverDir = path.join(cache, 'ssr');
+  const serverDir = path.join(cache, `ssr-${process.pid}`);
   rmSync(staging, { recursive: true, force: true });
   try {
     const assets = await step('client', () => buildClient(opts.root, staging));
@@ -69,6 +69,7 @@ export async function buildSite(opts: BuildOptions): Promise<BuildReport> {
     rmSync(old, { recursive: true, force: true });
   } finally {
     rmSync(staging, { recursive: true, force: true });
+    rmSync(serverDir, { recursive: true, force: true });
   }
   return { ok: true, problems: [], filesChecked: loaded.filesChecked, pages: index.routes.length, timings };
 }

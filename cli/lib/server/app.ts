@@ -23,9 +23,9 @@ const TYPES: Record<string, string> = {
 };
 
 /** Hashed build assets never change under their name; everything else must be revalidated. */
-function cacheControl(urlPath: string): string {
+function cacheControl(urlPath: string, file: string): string {
   if (urlPath.startsWith('/assets/')) return 'public, max-age=31536000, immutable';
-  if (/\.(html|json|xml|txt)$/.test(urlPath)) return 'public, max-age=0, must-revalidate';
+  if (/\.(html|json|xml|txt)$/.test(file)) return 'public, max-age=0, must-revalidate';
   return 'public, max-age=3600';
 }
 
@@ -65,7 +65,7 @@ export function createApp({ dist, analytics }: ServerOptions): Hono {
       status,
       headers: {
         'content-type': TYPES[path.extname(abs)] ?? 'application/octet-stream',
-        'cache-control': status === 404 ? 'no-cache' : cacheControl(urlPath),
+        'cache-control': status === 404 ? 'no-cache' : cacheControl(urlPath, abs),
       },
     });
   };

@@ -105,18 +105,26 @@ export function zodProblems(
       const s = didYouMean(input, issue.values.map(String));
       if (s) hint = `did you mean "${s}"?`;
     }
+    // A refinement on a parent object reports the parent as its input: show the field's own value.
+    const got = issue.code === 'custom' ? showValue(valueAt(source.value, path)) : received(issue);
     problems.push({
       file: source.file,
       ...at,
       rule: 'schema',
       message: fieldPath(collection, path),
       expected: expectation(issue),
-      received: received(issue),
+      received: got,
       hint,
       severity: 'error',
     });
   }
   return problems;
+}
+
+function valueAt(value: unknown, path: readonly PathKey[]): unknown {
+  let node = value;
+  for (const seg of path) node = (node as Record<PathKey, unknown> | undefined)?.[seg];
+  return node;
 }
 
 type Def = { type: string; shape?: Record<string, z.ZodType>; element?: z.ZodType; innerType?: z.ZodType; in?: z.ZodType; options?: z.ZodType[]; discriminator?: string; valueType?: z.ZodType };

@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export const DIST = path.resolve('dist');
+
+/** The site's origin as content/site.yaml states it (canonicals and sitemap use it). */
+export const ORIGIN = JSON.parse(readFileSync(path.join(DIST, '_site', 'manifest.json'), 'utf8')).origin as string;
+
+/** Every URL path that sitemap.xml lists. */
+export function sitemapPaths(): string[] {
+  const xml = readFileSync(path.join(DIST, 'sitemap.xml'), 'utf8');
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+}
+
+/** Console errors, warnings and page errors seen while a test ran. */
+export interface ConsoleLog {
+  errors: string[];
+  warnings: string[];
+}
+
+/**
+ * `page` records console errors and warnings; `consoleLog` exposes them so a test can assert there
+ * were none (hydration mismatches are reported as console errors by React).
+ */
+export const test = base.extend<{ consoleLog: ConsoleLog }>({
+  consoleLog: async ({ page }, use) => {
+    const log: ConsoleLog = { errors: [], warnings: [] };
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') log.errors.push(msg.text());
+      if (msg.type() === 'warning') log.warnings.push(msg.text());
+    });
+    page.on('pageerror', (err) => log.errors.push(`pageerror: ${err.message}`));
+    await use(log);
+  },
+});
+
+export { expect };
+
+/** Wait until React has hydrated the page (the entry marks <html data-hydrated>). */
+export async function waitForHydration(page: Page) {
+  await page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 10_000 });
+}

@@ -1,0 +1,101 @@
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { run } from '../../cli/index.ts';
+import { createApp } from '../../cli/lib/server/app.ts';
+
+const work = mkdtempSync(path.join(tmpdir(), 'site-build-'));
+const out = path.join(work, 'dist');
+
+beforeAll(async () => {
+  const code = await run(['node', 'site', 'build', '--quiet', '--out', out]);
+  expect(code).toBe(0);
+}, 120_000);
+
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('site build', () => {
+  test('writes each page at its path with no trailing slash, plus 404, sitemap and robots', () => {
+    for (const f of ['index.html', 'about.html', 'privacy-policy.html', '404.html', 'sitemap.xml', 'robots.txt', '_data/about.json', 'og/default.png']) {
+      expect(existsSync(path.join(out, f)), f).toBe(true);
+    }
+    const sitemap = readFileSync(path.join(out, 'sitemap.xml'), 'utf8');
+    expect(sitemap).toContain('<loc>https://jaipurtvcare.example/about</loc><lastmod>2025-07-03</lastmod>');
+    expect(sitemap).not.toContain('/analytics');
+    expect(sitemap).not.toContain('/thank-you');
+    expect(sitemap).not.toContain('/404');
+    expect(readFileSync(path.join(out, 'robots.txt'), 'utf8')).toContain('Sitemap: https://jaipurtvcare.example/sitemap.xml');
+  });
+
+  test('puts the stylesheet before any script in <head> and loads one module script at the end of <body>', () => {
+    const html = readFileSync(path.join(out, 'index.html'), 'utf8');
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toMatch(/<link rel="stylesheet" href="\/assets\/[^"]+\.css"\/>/);
+    expect(head).not.toContain('modulepreload');
+    expect(head).not.toMatch(/<script(?! type="application\/ld\+json")/);
+    expect(html).toMatch(/<script type="module" src="\/assets\/entry-client-[^"]+\.js"><\/script><\/body><\/html>$/);
+  });
+
+  test('the social image is a real 1200x630 PNG', () => {
+    const png = readFileSync(path.join(out, 'og/default.png'));
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    expect(png.readUInt32BE(16)).toBe(1200);
+    expect(png.readUInt32BE(20)).toBe(630);
+  });
+
+  test('a content error stops the build with exit 1 and leaves the output folder alone', async () => {
+    const content = path.join(work, 'bad-content');
+    cpSync(path.resolve('content'), content, { recursive: true });
+    const site = path.join(content, 'site.yaml');
+    writeFileSync(site, readFileSync(site, 'utf8').replace('postalCode: "302020"', 'postalCode: 302020x'));
+    const before = readFileSync(path.join(out, 'index.html'), 'utf8');
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    const code = await run(['node', 'site', 'build', '--quiet', '--content', content, '--out', out]);
+    const printed = stderr.mock.calls.map((c) => String(c[0])).join('');
+    stderr.mockRestore();
+    expect(code).toBe(1);
+    expect(printed).toContain('site › address.postalCode');
+    expect(printed).toMatch(/bad-content\/site\.yaml:\d+:\d+/);
+    expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toBe(before);
+  });
+});
+
+describe('the Node server', () => {
+  const app = () => createApp({ dist: out });
+
+  test('serves a page at its path as HTML, revalidated on every visit', async () => {
+    const res = await app().request('/about');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    expect(await res.text()).toContain('<title>About Us | ');
+  });
+
+  test('caches hashed assets for a year', async () => {
+    const html = readFileSync(path.join(out, 'index.html'), 'utf8');
+    const css = /href="(\/assets\/[^"]+\.css)"/.exec(html)![1]!;
+    const res = await app().request(css);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/css; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  test('answers unknown paths with the 404 page and status 404', async () => {
+    const res = await app().request('/no/such/page');
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain('Oops! Page not found');
+    expect((await app().request('/404')).status).toBe(404);
+  });
+
+  test('redirects a trailing slash to the path without it, and serves nothing outside dist/', async () => {
+    const res = await app().request('/about/?x=1');
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe('/about?x=1');
+    for (const sneaky of ['/%2e%2e/package.json', '/..%2fpackage.json', '/assets/..%2f..%2fpackage.json']) {
+      const r = await app().request(sneaky);
+      expect([400, 404], sneaky).toContain(r.status);
+      expect(await r.text()).not.toContain('"devDependencies"');
+    }
+  });
+});
