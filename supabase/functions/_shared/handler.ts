@@ -6,7 +6,13 @@ import { AnalyticsPayloadSchema, type AnalyticsPayload } from './event-schema.ts
 import { geoFromHeaders } from './geo.ts';
 import { clientIp, createHmac, formatIp, timingSafeEqual, truncateIp, type ParsedIp } from './ip.ts';
 import { createRateLimiter, DEFAULT_RATE_LIMIT, type RateLimitOptions } from './rate-limit.ts';
-import { DASHBOARD_SQL, INSERT_EVENT_SQL, INSERT_SESSION_SQL } from './sql.ts';
+import {
+  DASHBOARD_EVENT_COUNT_SQL,
+  DASHBOARD_LATEST_SQL,
+  DASHBOARD_SESSION_STATS_SQL,
+  INSERT_EVENT_SQL,
+  INSERT_SESSION_SQL,
+} from './sql.ts';
 
 /** Runs one parameterised statement and returns its rows. */
 export type Query = (sql: string, params?: readonly unknown[]) => Promise<readonly Record<string, unknown>[]>;
@@ -181,20 +187,21 @@ export function createAnalyticsHandler(deps: AnalyticsDeps): AnalyticsHandler {
       return json(401, { error: 'A valid dashboard key is required' }, { ...cors, 'www-authenticate': 'Bearer' });
     }
     try {
-      const [row] = await query(DASHBOARD_SQL);
+      const [[events], [stats], [latest]] = await Promise.all(
+        [DASHBOARD_EVENT_COUNT_SQL, DASHBOARD_SESSION_STATS_SQL, DASHBOARD_LATEST_SQL].map((sql) => query(sql)),
+      );
       const parse = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as unknown[];
-      const topCountries = parse(row?.top_countries) as { country: string; count: number }[];
       return json(
         200,
         {
           totals: {
-            sessions: Number(row?.sessions ?? 0),
-            events: Number(row?.events ?? 0),
-            uniqueIps: Number(row?.unique_ips ?? 0),
+            sessions: Number(stats?.sessions ?? 0),
+            events: Number(events?.events ?? 0),
+            uniqueIps: Number(stats?.unique_ips ?? 0),
           },
-          topCountries,
-          sessions: parse(row?.latest_sessions),
-          events: parse(row?.latest_events),
+          topCountries: parse(stats?.top_countries),
+          sessions: parse(latest?.latest_sessions),
+          events: parse(latest?.latest_events),
         },
         cors,
       );

@@ -12,16 +12,22 @@ export const INSERT_EVENT_SQL = `insert into public.user_events
 
 const iso = (column: string) => `to_char(${column} at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-// One round trip. Totals cover every row; unique IPs are distinct ip_hash values over sessions
-// (every visit sends a session record). The row lists never include ip_hash. The lists order by
-// the qualified column (t.created_at): the bare name would mean the to_char text alias.
-export const DASHBOARD_SQL = `select
+// The dashboard's read, as three statements that the handler runs at once (each on its own pooled
+// connection with postgres.js; PGlite runs them in turn). Totals cover every row; unique IPs are
+// distinct ip_hash values over sessions (every visit sends a session record), counted through a
+// hash aggregate, which is about twice as fast as count(distinct). The row lists never include
+// ip_hash, and order by the qualified column (t.created_at): the bare name would mean the to_char
+// text alias.
+export const DASHBOARD_EVENT_COUNT_SQL = 'select count(*) as events from public.user_events';
+
+export const DASHBOARD_SESSION_STATS_SQL = `select
   (select count(*) from public.user_sessions) as sessions,
-  (select count(*) from public.user_events) as events,
-  (select count(distinct ip_hash) from public.user_sessions) as unique_ips,
+  (select count(*) from (select distinct ip_hash from public.user_sessions where ip_hash is not null) d) as unique_ips,
   (select coalesce(json_agg(c order by c.count desc, c.country), '[]'::json) from (
     select country, count(*)::int as count from public.user_sessions
-    where country is not null group by country order by count(*) desc, country limit 5) c) as top_countries,
+    where country is not null group by country order by count(*) desc, country limit 5) c) as top_countries`;
+
+export const DASHBOARD_LATEST_SQL = `select
   (select coalesce(json_agg(s order by s.created_at desc, s.id desc), '[]'::json) from (
     select id, session_id, host(ip_address) as ip_address, country, city, region, latitude, longitude,
       page_url, user_agent, referrer, ${iso('created_at')} as created_at
