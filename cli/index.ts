@@ -1,20 +1,29 @@
 import { Command, CommanderError } from 'commander';
 import { buildCommand } from './commands/build.ts';
+import { checkCommand } from './commands/check.ts';
 import { startCommand } from './commands/start.ts';
 
 /** The `site` program. Commands only; the work lives in cli/lib/. */
 export function createProgram(): Command {
-  return new Command('site')
+  const program = new Command('site')
     .description('Build, check and serve the site made from content/.')
     .addHelpText('after', '\nExit codes: 0 success, 1 problems found, 2 could not run (bad flags, missing files).')
     .exitOverride()
     .addCommand(buildCommand())
+    .addCommand(checkCommand())
     .addCommand(startCommand());
+  // addCommand() does not pass exitOverride on: without it a bad flag would process.exit() mid-test.
+  const override = (cmd: Command) => cmd.commands.forEach((c) => override(c.exitOverride()));
+  override(program);
+  return program;
 }
 
 /** Run the CLI; resolves to the exit code. */
 export async function run(argv: string[]): Promise<number> {
   const program = createProgram();
+  // Commands set process.exitCode; read it per run and leave it as it was (tests call run() often).
+  const before = process.exitCode;
+  process.exitCode = undefined;
   try {
     await program.parseAsync(argv);
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
@@ -25,5 +34,7 @@ export async function run(argv: string[]): Promise<number> {
     }
     process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
     return 2;
+  } finally {
+    process.exitCode = before;
   }
 }

@@ -23,7 +23,7 @@ function write(file: string, text: string) {
 export interface RouteManifest {
   origin: string;
   routes: { path: string; file: string; kind: string; source: RouteEntry['source']; sitemap: boolean; noindex: boolean }[];
-  notFound: { dir: string; file: string }[];
+  notFound: { dir: string; file: string; source?: RouteEntry['source'] }[];
 }
 
 /** Render every page of the index into `outDir`, with its data file, the 404 pages, sitemap and robots.txt. */
@@ -48,7 +48,7 @@ export async function prerender(index: SiteIndex, serverEntry: string, assets: A
   for (const nf of index.notFound) {
     const file = path.posix.join(nf.dir.slice(1), '404.html');
     await renderTo(nf, file);
-    manifest.notFound.push({ dir: nf.dir, file });
+    manifest.notFound.push({ dir: nf.dir, file, source: nf.source });
   }
   write(path.join(outDir, '_data', '_site.json'), JSON.stringify(index.site));
   write(path.join(outDir, 'sitemap.xml'), sitemapXml(site.origin, index.routes));

@@ -1,0 +1,124 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { SiteSchema, type Site } from '../../../schemas/index.ts';
+import { LoadContext, loadContent } from '../../../src/lib/content/load.ts';
+import type { Problem } from '../../../src/lib/content/problems.ts';
+import { buildSiteIndex } from '../../../src/lib/content/site-index.ts';
+import { checkContactLinks } from './contact.ts';
+import { checkExternal, type ExternalOptions } from './external.ts';
+import { checkFacts } from './facts.ts';
+import { checkJsonLd } from './jsonld.ts';
+import { checkLinks, type ExternalLinkUse } from './links.ts';
+import { checkSeo } from './seo.ts';
+import { checkSimilar } from './similar.ts';
+import { CheckSetupError, readBuiltSite, SourceLocator, type RuleContext } from './site.ts';
+
+export { CheckSetupError } from './site.ts';
+
+export interface CheckOptions {
+  /** The built site (dist/ or any folder `site build --out` wrote). */
+  dist: string;
+  /** The content folder the site was built from. */
+  contentDir: string;
+  /** The project root: problem file names are relative to it. */
+  root: string;
+  /** Skip content validation (site.yaml is still read for the business facts). */
+  skipContent?: boolean;
+  /** Also request outbound http(s) links. */
+  external?: ExternalOptions;
+  /** Share of shingled text above which two brand (or area) pages are near-duplicates; default 0.8. */
+  similarity?: number;
+}
+
+export interface CheckReport {
+  /** No errors (warnings allowed). */
+  ok: boolean;
+  /** How many things were looked at. */
+  checked: { contentFiles: number; pages: number; links: number; externalLinks: number };
+  problems: Problem[];
+  /** Wall milliseconds per phase. */
+  timings: Record<string, number>;
+}
+
+/** The business facts alone: used when content validation is skipped or fails elsewhere. */
+function readSiteFacts(contentDir: string, root: string): { site?: Site; problems: Problem[] } {
+  const ctx = new LoadContext(contentDir, root);
+  const site = ctx.readYaml('site.yaml', SiteSchema, 'site');
+  return { site, problems: ctx.problems };
+}
+
+/**
+ * `site check`: validate content/ (every problem the loader reports), then check the built site
+ * offline: links and #fragments, canonicals and sitemap, titles and descriptions, JSON-LD, contact
+ * links, business facts and near-duplicate pages; outbound links only when asked.
+ */
+export async function checkSite(opts: CheckOptions): Promise<CheckReport> {
+  const timings: Record<string, number> = {};
+  const time = <T>(name: string, fn: () => T): T => {
+    const t0 = performance.now();
+    const out = fn();
+    timings[name] = Math.round(performance.now() - t0);
+    return out;
+  };
+  if (!existsSync(opts.contentDir)) throw new CheckSetupError(`The content folder ${opts.contentDir} does not exist (use --content <dir>).`);
+
+  const problems: Problem[] = [];
+  let contentFiles = 0;
+  let facts: Site | undefined;
+  time('content', () => {
+    if (opts.skipContent) {
+      const read = readSiteFacts(opts.contentDir, opts.root);
+      problems.push(...read.problems);
+      facts = read.site;
+      contentFiles = 1;
+      return;
+    }
+    const loaded = loadContent(opts.contentDir, opts.root);
+    contentFiles = loaded.filesChecked;
+    if (loaded.content) {
+      buildSiteIndex(loaded.content, loaded.ctx, new Date().toISOString().slice(0, 10));
+      facts = loaded.content.site;
+    } else {
+      facts = readSiteFacts(opts.contentDir, opts.root).site;
+    }
+    problems.push(...loaded.ctx.problems);
+  });
+
+  const site = time('read', () => readBuiltSite(path.resolve(opts.dist)));
+  const ctx: RuleContext = { site, facts, locate: new SourceLocator(opts.root) };
+  if (facts && facts.origin !== site.origin) {
+    const home = site.pages.get('/');
+    problems.push({
+      file: home?.source.file ?? 'content/site.yaml',
+      line: home?.source.line ?? 1,
+      column: 1,
+      rule: 'origin',
+      message: 'the built site was made for another origin than content/site.yaml states (rebuild it)',
+      expected: facts.origin,
+      received: site.origin,
+      severity: 'error',
+    });
+  }
+  const external = opts.external ? new Map<string, ExternalLinkUse>() : undefined;
+  const links = time('links', () => checkLinks(ctx, external));
+  problems.push(...links.problems);
+  problems.push(...time('seo', () => checkSeo(ctx)));
+  problems.push(...time('jsonld', () => checkJsonLd(ctx)));
+  problems.push(...time('contact', () => checkContactLinks(ctx)));
+  problems.push(...time('facts', () => checkFacts(ctx)));
+  problems.push(...time('similar', () => checkSimilar(ctx, opts.similarity ?? 0.8)));
+  let externalLinks = 0;
+  if (opts.external && external) {
+    const t0 = performance.now();
+    const ext = await checkExternal(ctx, external, opts.external);
+    problems.push(...ext.problems);
+    externalLinks = ext.checked;
+    timings.external = Math.round(performance.now() - t0);
+  }
+  return {
+    ok: !problems.some((p) => p.severity === 'error'),
+    checked: { contentFiles, pages: site.all.length, links: links.links, externalLinks },
+    problems,
+    timings,
+  };
+}

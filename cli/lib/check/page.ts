@@ -1,0 +1,161 @@
+import { Parser } from 'htmlparser2';
+
+/** One URL-valued attribute found on a page. */
+export interface PageLink {
+  /** The element and attribute, e.g. "a[href]", "img[src]", "meta[og:image]". */
+  where: string;
+  /** The attribute value as written. */
+  value: string;
+}
+
+/** What `site check` needs from one HTML page, read in a single streaming pass (no DOM). */
+export interface PageFacts {
+  title?: string;
+  titleCount: number;
+  description?: string;
+  descriptionCount: number;
+  canonicals: string[];
+  robots?: string;
+  /** Every id (and <a name>) on the page: the targets of #fragments. */
+  ids: Set<string>;
+  links: PageLink[];
+  /** The text of each <script type="application/ld+json">. */
+  jsonLd: string[];
+  /** Visible text of the page (title and description first), for the business-fact rules. */
+  text: string;
+  /** Text of <main> without its <nav> (breadcrumb), for the near-duplicate rule. */
+  mainText: string;
+}
+
+const URL_ATTRS: Record<string, string[]> = {
+  a: ['href'],
+  area: ['href'],
+  link: ['href'],
+  img: ['src', 'srcset'],
+  source: ['src', 'srcset'],
+  script: ['src'],
+  iframe: ['src'],
+  video: ['src', 'poster'],
+  audio: ['src'],
+  track: ['src'],
+  embed: ['src'],
+};
+/** Elements whose text is not visible content. */
+const HIDDEN = new Set(['script', 'style', 'template', 'noscript', 'svg']);
+const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+
+/** "a.png 1x, b.png 2x" → ["a.png", "b.png"]. */
+function srcsetUrls(value: string): string[] {
+  return value
+    .split(',')
+    .map((part) => part.trim().split(/\s+/)[0] ?? '')
+    .filter(Boolean);
+}
+
+/** Read one page. htmlparser2's tokenizer, not a DOM: a page is visited once and nothing is kept but facts. */
+export function readPage(html: string): PageFacts {
+  const facts: PageFacts = { titleCount: 0, descriptionCount: 0, canonicals: [], ids: new Set(), links: [], jsonLd: [], text: '', mainText: '' };
+  const text: string[] = [];
+  const main: string[] = [];
+  let hidden = 0; // depth inside script/style/…
+  let inTitle = false;
+  let titleText = '';
+  let jsonLdScript = false;
+  let jsonText = '';
+  let inMain = 0;
+  let inNav = 0;
+
+  const parser = new Parser(
+    {
+      onopentag(name, attrs) {
+        if (attrs.id) facts.ids.add(attrs.id);
+        if (name === 'a' && attrs.name) facts.ids.add(attrs.name);
+        const urlAttrs = URL_ATTRS[name];
+        if (urlAttrs) {
+          for (const attr of urlAttrs) {
+            const value = attrs[attr];
+            if (value === undefined) continue;
+            if (name === 'link' && /\b(canonical|preconnect|dns-prefetch)\b/i.test(attrs.rel ?? '')) continue;
+            if (attr === 'srcset') for (const v of srcsetUrls(value)) facts.links.push({ where: `${name}[srcset]`, value: v });
+            else facts.links.push({ where: `${name}[${attr}]`, value });
+          }
+        }
+        switch (name) {
+          case 'title':
+            // <title> inside an inline <svg> is the icon's tooltip, not the page title.
+            if (hidden === 0) {
+              facts.titleCount++;
+              inTitle = true;
+              titleText = '';
+            }
+            break;
+          case 'meta': {
+            const key = (attrs.name ?? attrs.property ?? '').toLowerCase();
+            if (key === 'description') {
+              facts.descriptionCount++;
+              facts.description ??= attrs.content ?? '';
+            } else if (key === 'robots') facts.robots = (attrs.content ?? '').toLowerCase();
+            else if (key === 'og:image' && attrs.content) facts.links.push({ where: 'meta[og:image]', value: attrs.content });
+            break;
+          }
+          case 'link':
+            if (/\bcanonical\b/i.test(attrs.rel ?? '')) facts.canonicals.push(attrs.href ?? '');
+            break;
+          case 'script':
+            if ((attrs.type ?? '').toLowerCase() === 'application/ld+json') {
+              jsonLdScript = true;
+              jsonText = '';
+            }
+            break;
+          case 'main':
+            inMain++;
+            break;
+          case 'nav':
+            inNav++;
+            break;
+        }
+        if (HIDDEN.has(name)) hidden++;
+        else if (!VOID.has(name)) text.push(' ');
+        if (inMain && !VOID.has(name)) main.push(' ');
+      },
+      ontext(data) {
+        if (jsonLdScript) {
+          jsonText += data;
+          return;
+        }
+        if (inTitle) {
+          titleText += data;
+          return;
+        }
+        if (hidden) return;
+        text.push(data);
+        if (inMain && !inNav) main.push(data);
+      },
+      onclosetag(name) {
+        switch (name) {
+          case 'title':
+            if (inTitle) facts.title = titleText.trim();
+            inTitle = false;
+            break;
+          case 'script':
+            if (jsonLdScript) facts.jsonLd.push(jsonText);
+            jsonLdScript = false;
+            break;
+          case 'main':
+            inMain = Math.max(0, inMain - 1);
+            break;
+          case 'nav':
+            inNav = Math.max(0, inNav - 1);
+            break;
+        }
+        if (HIDDEN.has(name)) hidden = Math.max(0, hidden - 1);
+        else text.push(' ');
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+  );
+  parser.end(html);
+  facts.text = `${facts.title ?? ''} . ${facts.description ?? ''} . ${text.join('')}`.replace(/\s+/g, ' ');
+  facts.mainText = main.join('').replace(/\s+/g, ' ').trim();
+  return facts;
+}

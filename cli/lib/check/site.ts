@@ -1,0 +1,209 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Site } from '../../../schemas/index.ts';
+import type { Problem } from '../../../src/lib/content/problems.ts';
+import type { RouteManifest } from '../build/prerender.ts';
+import { readPage, type PageFacts } from './page.ts';
+
+/** A page of the built site with what the rules need to know about it. */
+export interface BuiltPage {
+  /** URL path, no trailing slash ("/" for the home page; "/404", "/blog/404" for not-found pages). */
+  path: string;
+  /** The HTML file, relative to dist/ ("about.html"). */
+  file: string;
+  kind: string;
+  /** The content file and line the page is made from (the manifest), or the HTML file when unknown. */
+  source: { file: string; line: number };
+  /** Listed in the manifest as a page meant for search engines. */
+  indexable: boolean;
+  notFound: boolean;
+  facts: PageFacts;
+}
+
+/** The built site, read once: every file name, every page parsed, the manifest and sitemap. */
+export interface BuiltSite {
+  dist: string;
+  origin: string;
+  manifest: RouteManifest;
+  /** Every file under dist/, posix, relative ("assets/x.js"). */
+  files: Set<string>;
+  /** Link targets: pages by URL path (not-found pages are not targets). */
+  pages: Map<string, BuiltPage>;
+  /** All parsed pages, not-found pages included, in manifest order. */
+  all: BuiltPage[];
+  /** <loc> values of sitemap.xml; undefined when the file is missing. */
+  sitemap?: string[];
+}
+
+/** Raised when the check cannot run at all (exit code 2). */
+export class CheckSetupError extends Error {
+  override name = 'CheckSetupError';
+}
+
+function walk(dir: string, prefix: string, out: Set<string>) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) walk(path.join(dir, entry.name), rel, out);
+    else out.add(rel);
+  }
+}
+
+/** "about.html" → "/about", "index.html" → "/", "docs/index.html" → "/docs". */
+export function pathOfFile(file: string): string {
+  const noExt = file.replace(/\.html$/, '');
+  if (noExt === 'index') return '/';
+  return `/${noExt.replace(/\/index$/, '')}`;
+}
+
+function decodeXml(s: string): string {
+  return s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+}
+
+/** Read dist/: the manifest (required), every HTML page, the sitemap. */
+export function readBuiltSite(dist: string): BuiltSite {
+  if (!existsSync(dist)) throw new CheckSetupError(`There is no built site at ${dist}. Run \`site build\` first, or name the folder: \`site check <dir>\`.`);
+  const manifestFile = path.join(dist, '_site', 'manifest.json');
+  if (!existsSync(manifestFile)) {
+    throw new CheckSetupError(`${manifestFile} is missing: \`site check\` needs the route → source manifest that \`site build\` writes. Rebuild the site.`);
+  }
+  let manifest: RouteManifest;
+  try {
+    manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as RouteManifest;
+    if (!manifest.origin || !Array.isArray(manifest.routes)) throw new Error('no origin or routes');
+  } catch (err) {
+    throw new CheckSetupError(`${manifestFile} is not a route manifest: ${(err as Error).message}`);
+  }
+  manifest.notFound ??= [];
+
+  const files = new Set<string>();
+  walk(dist, '', files);
+  const distName = path.basename(dist);
+  const htmlSource = (file: string) => ({ file: `${distName}/${file}`, line: 1 });
+
+  const all: BuiltPage[] = [];
+  const pages = new Map<string, BuiltPage>();
+  const seen = new Set<string>();
+  const read = (file: string) => readPage(readFileSync(path.join(dist, file), 'utf8'));
+
+  for (const route of manifest.routes) {
+    if (!files.has(route.file)) continue; // reported by the manifest rule
+    const page: BuiltPage = {
+      path: route.path,
+      file: route.file,
+      kind: route.kind,
+      source: route.source ?? htmlSource(route.file),
+      indexable: !route.noindex,
+      notFound: false,
+      facts: read(route.file),
+    };
+    all.push(page);
+    pages.set(page.path, page);
+    seen.add(route.file);
+  }
+  for (const nf of manifest.notFound) {
+    if (!files.has(nf.file)) continue;
+    const page: BuiltPage = {
+      path: `${nf.dir === '/' ? '' : nf.dir}/404`,
+      file: nf.file,
+      kind: 'not-found',
+      source: nf.source ?? htmlSource(nf.file),
+      indexable: false,
+      notFound: true,
+      facts: read(nf.file),
+    };
+    all.push(page);
+    seen.add(nf.file);
+  }
+  // HTML the manifest does not know (copied from public/, say) is still a page and a link target.
+  for (const file of files) {
+    if (!file.endsWith('.html') || seen.has(file) || file.startsWith('_site/')) continue;
+    const notFound = path.posix.basename(file) === '404.html';
+    const facts = read(file);
+    const page: BuiltPage = {
+      path: pathOfFile(file),
+      file,
+      kind: notFound ? 'not-found' : 'html',
+      source: htmlSource(file),
+      indexable: !notFound && !(facts.robots ?? '').includes('noindex'),
+      notFound,
+      facts,
+    };
+    all.push(page);
+    if (!notFound && !pages.has(page.path)) pages.set(page.path, page);
+  }
+
+  let sitemap: string[] | undefined;
+  if (files.has('sitemap.xml')) {
+    const xml = readFileSync(path.join(dist, 'sitemap.xml'), 'utf8');
+    sitemap = [...xml.matchAll(/<loc>\s*([^<]*?)\s*<\/loc>/g)].map((m) => decodeXml(m[1]!));
+  }
+  return { dist, origin: manifest.origin.replace(/\/$/, ''), manifest, files, pages, all, sitemap };
+}
+
+/** Finds where a piece of text is written in a source file, so a problem points at its line. */
+export class SourceLocator {
+  private cache = new Map<string, string | null>();
+  constructor(private root: string) {}
+
+  private text(file: string): string | null {
+    let t = this.cache.get(file);
+    if (t === undefined) {
+      const abs = path.resolve(this.root, file);
+      t = existsSync(abs) ? readFileSync(abs, 'utf8') : null;
+      this.cache.set(file, t);
+    }
+    return t;
+  }
+
+  /** The line and column of the first of `needles` found in `file`, or undefined. */
+  find(file: string, needles: (string | undefined)[]): { line: number; column: number } | undefined {
+    const text = this.text(file);
+    if (!text) return undefined;
+    for (const needle of needles) {
+      if (!needle || needle.length < 2) continue;
+      const i = text.indexOf(needle);
+      if (i < 0) continue;
+      const before = text.slice(0, i);
+      const line = before.split('\n').length;
+      return { line, column: i - before.lastIndexOf('\n') };
+    }
+    return undefined;
+  }
+}
+
+/** What every rule gets. */
+export interface RuleContext {
+  site: BuiltSite;
+  /** content/site.yaml, validated; undefined when it has problems (the fact rules are skipped). */
+  facts?: Site;
+  locate: SourceLocator;
+}
+
+export interface ProblemInput {
+  rule: string;
+  message: string;
+  expected?: string;
+  received?: string;
+  hint?: string;
+  severity?: Problem['severity'];
+  /** Text to look for in the page's source file to find the line (the first found wins). */
+  needles?: (string | undefined)[];
+}
+
+/** A problem on a built page, pointed at the page's source file (and the line of `needles` when found). */
+export function pageProblem(ctx: RuleContext, page: BuiltPage, input: ProblemInput): Problem {
+  const at = ctx.locate.find(page.source.file, input.needles ?? []) ?? { line: page.source.line, column: 1 };
+  const problem: Problem = {
+    file: page.source.file,
+    line: at.line,
+    column: at.column,
+    rule: input.rule,
+    message: input.message,
+    url: `${ctx.site.origin}${page.path}`,
+    severity: input.severity ?? 'error',
+  };
+  if (input.expected !== undefined) problem.expected = input.expected;
+  if (input.received !== undefined) problem.received = input.received;
+  if (input.hint !== undefined) problem.hint = input.hint;
+  return problem;
+}
