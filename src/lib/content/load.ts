@@ -2,12 +2,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
 import { fileCollections, type FileCollections } from '../../../schemas/index.ts';
+import { renderBodies } from './bodies.ts';
+import { readFolders, type FolderContent } from './folders.ts';
 import type { Problem } from './problems.ts';
+import { checkReferences } from './references.ts';
 import { parseYamlSource, type YamlSource } from './yaml-source.ts';
 import { zodProblems } from './zod-problems.ts';
 
 /** Everything in content/, validated. */
-export interface Content extends FileCollections {
+export interface Content extends FileCollections, FolderContent {
   /** Absolute path of the content folder. */
   dir: string;
 }
@@ -66,8 +69,13 @@ export interface LoadResult {
   ctx: LoadContext;
 }
 
+export interface LoadOptions {
+  /** Where compiled MDX bodies are cached by content hash (e.g. .cache/mdx); none: no cache. */
+  cacheDir?: string;
+}
+
 /** Read and validate content/. Reports every problem in every file; `content` only when there are none. */
-export function loadContent(dir: string, root = path.dirname(path.resolve(dir))): LoadResult {
+export function loadContent(dir: string, root = path.dirname(path.resolve(dir)), opts: LoadOptions = {}): LoadResult {
   const ctx = new LoadContext(path.resolve(dir), path.resolve(root));
   const files: Partial<Record<string, unknown>> = {};
   for (const [name, { file, schema }] of Object.entries(fileCollections)) {
@@ -77,7 +85,15 @@ export function loadContent(dir: string, root = path.dirname(path.resolve(dir)))
   if (loaded.pages) checkUnique(ctx, 'pages.yaml', loaded.pages.map((p) => p.path), (i) => [i, 'path'], 'path');
   if (loaded.services) checkUnique(ctx, 'services.yaml', loaded.services.map((s) => s.id), (i) => [i, 'id'], 'service id');
 
-  const content = ctx.problems.length === 0 ? ({ dir: ctx.dir, ...loaded } as Content) : undefined;
+  const folders = readFolders(ctx);
+  // Cross-references and MDX bodies need the file collections; the folders' own problems are already in.
+  if (Object.keys(fileCollections).every((name) => files[name] !== undefined)) {
+    const all = { dir: ctx.dir, ...loaded, ...folders } as Content;
+    const targets = checkReferences(ctx, all);
+    renderBodies(ctx, all, targets, opts.cacheDir);
+  }
+
+  const content = ctx.problems.length === 0 ? ({ dir: ctx.dir, ...loaded, ...folders } as Content) : undefined;
   return { content, problems: ctx.problems, filesChecked: ctx.filesChecked, ctx };
 }
 

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import { RoutePath } from './common.ts';
+
+/** One area of the contact page's "Areas We Serve" grid. */
+export const AreaServedSchema = z.strictObject({
+  /** Area name as locals write it, e.g. "Malviya Nagar". */
+  name: z.string().min(2),
+  /** The area's page, e.g. "/led-tv-repair-malviya-nagar"; leave out when it has none. */
+  link: RoutePath.optional(),
+});
+export type AreaServed = z.output<typeof AreaServedSchema>;
+export const AreasServedSchema = z.array(AreaServedSchema).min(1);

@@ -1,0 +1,43 @@
+import { checkHref } from './references.ts';
+import { pageFacts } from './facts.ts';
+import type { Entry } from './folders.ts';
+import type { Content, LoadContext } from './load.ts';
+import { createBodyRenderer } from './mdx/render.ts';
+
+/**
+ * Render every MDX body to HTML once (cached on disk by content hash), with the page's facts.
+ * Syntax errors, unknown placeholders or components, and links to no page become problems
+ * located in the MDX file.
+ */
+export function renderBodies(ctx: LoadContext, content: Content, targets: Map<string, Set<string>>, cacheDir?: string) {
+  const renderer = createBodyRenderer(cacheDir);
+  const jobs: [string, Entry<{ warranty?: string }>][] = [
+    ...content.blog.map((e) => ['blog', e] as [string, Entry<{ warranty?: string }>]),
+    ...content.brands.map((e) => ['brands', e] as [string, Entry<{ warranty?: string }>]),
+    ...content.areas.map((e) => ['areas', e] as [string, Entry<{ warranty?: string }>]),
+  ];
+  const facts = new Map<string | undefined, ReturnType<typeof pageFacts>>();
+  for (const [, entry] of jobs) {
+    if (!entry.body.trim()) continue;
+    const key = entry.data.warranty;
+    if (!facts.has(key)) facts.set(key, pageFacts(content.site, key));
+    const result = renderer.render(entry.body, facts.get(key)!);
+    const line = (l: number) => l + entry.bodyLineOffset;
+    for (const issue of result.issues) {
+      const { at, rule, message, ...extra } = issue;
+      ctx.error(entry.file, { line: line(at.line), column: at.column }, rule, message, extra);
+    }
+    for (const link of result.links) {
+      const bad = checkHref(link.url, targets);
+      if (bad) {
+        ctx.error(entry.file, { line: line(link.at.line), column: link.at.column }, 'unknown-link', 'a link in the text', {
+          expected: bad.expected,
+          received: JSON.stringify(link.url),
+          hint: bad.hint,
+        });
+      }
+    }
+    entry.html = result.html;
+  }
+  return renderer.stats();
+}

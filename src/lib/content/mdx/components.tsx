@@ -1,0 +1,41 @@
+import type { ComponentProps, ReactNode } from 'react';
+
+/*
+ * The components an MDX body may use. Bodies are rendered to static HTML at build time
+ * (docs/decisions/001): these are never hydrated, so they must not need JavaScript.
+ */
+
+function Callout({ tone, label, children }: { tone: 'tip' | 'warning'; label: string; children: ReactNode }) {
+  const colours = tone === 'tip' ? 'border-chat-600 bg-green-50' : 'border-accent-600 bg-orange-50';
+  return (
+    <aside className={`not-prose my-6 rounded-lg border-l-4 p-4 ${colours}`}>
+      <p className="mb-1 font-semibold text-ink">{label}</p>
+      <div className="text-ink">{children}</div>
+    </aside>
+  );
+}
+
+/** `<Tip>…</Tip>`: a helpful aside. */
+export function Tip({ children, title = 'Tip' }: { children: ReactNode; title?: string }) {
+  return <Callout tone="tip" label={title}>{children}</Callout>;
+}
+
+/** `<Warning>…</Warning>`: a safety note (mains voltage, capacitors). */
+export function Warning({ children, title = 'Be careful' }: { children: ReactNode; title?: string }) {
+  return <Callout tone="warning" label={title}>{children}</Callout>;
+}
+
+/** Wide tables scroll sideways on phones instead of widening the page. */
+function Table(props: ComponentProps<'table'>) {
+  return (
+    <div className="overflow-x-auto">
+      <table {...props} />
+    </div>
+  );
+}
+
+/** Capitalised names are the components authors write; lower-case ones replace Markdown's HTML. */
+export const mdxComponents = { Tip, Warning, table: Table };
+
+/** The component names an author may write in MDX. */
+export const MDX_COMPONENT_NAMES = ['Tip', 'Warning'];

@@ -1,0 +1,88 @@
+import { didYouMean } from '../did-you-mean.ts';
+import { fill, PLACEHOLDERS, type PageFacts } from '../facts.ts';
+
+interface Point {
+  line: number;
+  column: number;
+}
+export interface BodyIssue {
+  at: Point;
+  rule: string;
+  message: string;
+  expected?: string;
+  received?: string;
+  hint?: string;
+}
+export interface BodyLink {
+  url: string;
+  at: Point;
+}
+
+interface Node {
+  type: string;
+  value?: string;
+  url?: string;
+  name?: string | null;
+  children?: Node[];
+  position?: { start: Point };
+}
+
+const ALLOWED_HTML = /^[a-z][a-z0-9]*$/;
+
+/**
+ * A remark plugin: {placeholders} become the site's facts, links to this site are collected, and
+ * what content may not do (unknown placeholders or components, import/export) becomes an issue.
+ */
+export function remarkCheck(opts: { facts: PageFacts; components: string[]; issues: BodyIssue[]; links: BodyLink[] }) {
+  const { facts, components, issues, links } = opts;
+  const at = (n: Node): Point => n.position?.start ?? { line: 1, column: 1 };
+  const visit = (node: Node) => {
+    const children = node.children;
+    if (!children) return;
+    for (let i = 0; i < children.length; i++) {
+      const child = children[i]!;
+      if (child.type === 'mdxTextExpression' || child.type === 'mdxFlowExpression') {
+        const key = (child.value ?? '').trim();
+        let text = '';
+        if (PLACEHOLDERS.includes(key)) text = fill(`{${key}}`, facts);
+        else {
+          const guess = didYouMean(key, PLACEHOLDERS);
+          issues.push({
+            at: at(child),
+            rule: 'unknown-placeholder',
+            message: `unknown placeholder {${key}}`,
+            expected: `one of ${PLACEHOLDERS.map((p) => `{${p}}`).join(', ')}`,
+            received: JSON.stringify(`{${key}}`),
+            hint: guess ? `did you mean "{${guess}}"?` : undefined,
+          });
+        }
+        const textNode: Node = { type: 'text', value: text, position: child.position };
+        children[i] = child.type === 'mdxFlowExpression' ? { type: 'paragraph', children: [textNode] } : textNode;
+        continue;
+      }
+      if (child.type === 'mdxjsEsm') {
+        issues.push({ at: at(child), rule: 'mdx-esm', message: 'import and export are not allowed in content', expected: 'Markdown and the components Tip, Warning', received: JSON.stringify((child.value ?? '').split('\n')[0]) });
+        children.splice(i--, 1);
+        continue;
+      }
+      if ((child.type === 'mdxJsxFlowElement' || child.type === 'mdxJsxTextElement') && child.name) {
+        if (!components.includes(child.name) && !ALLOWED_HTML.test(child.name)) {
+          const guess = didYouMean(child.name, components);
+          issues.push({
+            at: at(child),
+            rule: 'unknown-component',
+            message: `unknown component <${child.name}>`,
+            expected: `one of ${components.map((c) => `<${c}>`).join(', ')}, or plain HTML`,
+            received: `<${child.name}>`,
+            hint: guess ? `did you mean "<${guess}>"?` : undefined,
+          });
+          children.splice(i--, 1);
+          continue;
+        }
+      }
+      if (child.type === 'link' && child.url?.startsWith('/')) links.push({ url: child.url, at: at(child) });
+      visit(child);
+    }
+  };
+  return () => (tree: Node) => visit(tree);
+}

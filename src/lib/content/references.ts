@@ -1,0 +1,147 @@
+import { didYouMean } from './did-you-mean.ts';
+import type { Entry } from './folders.ts';
+import type { Content, LoadContext } from './load.ts';
+import type { PathKey, YamlSource } from './yaml-source.ts';
+import { fieldPath } from './zod-problems.ts';
+
+/** Anchors that fixed screens render (other than the services, which come from services.yaml). */
+const SCREEN_FRAGMENTS: Record<string, string[]> = {
+  home: ['services', 'service-center', 'why-choose', 'faq', 'testimonials', 'latest-posts'],
+  contact: ['contact-form'],
+};
+
+/** Every path of the site, with the #fragments each one has. */
+export function knownTargets(content: Content): Map<string, Set<string>> {
+  const targets = new Map<string, Set<string>>();
+  const add = (p: string, fragments: Iterable<string> = []) => {
+    const set = targets.get(p) ?? new Set<string>();
+    for (const f of fragments) set.add(f);
+    targets.set(p, set);
+  };
+  for (const page of content.pages) add(page.path, SCREEN_FRAGMENTS[page.kind] ?? []);
+  add('/services', content.services.map((s) => s.id));
+  for (const e of [...content.brands, ...content.areas]) {
+    add(`/${e.data.slug}`, e.data.sections.flatMap((s) => ('anchor' in s && s.anchor ? [s.anchor] : [])));
+  }
+  for (const e of content.blog) {
+    add(`/blog/${e.data.slug}`);
+    add(`/blog/${e.data.id}`);
+  }
+  for (const e of content.serviceCenter) add(`/service-center/${e.data.id}`);
+  return targets;
+}
+
+/** A link target problem (or none) for `href`. */
+export function checkHref(href: string, targets: Map<string, Set<string>>): { expected: string; hint?: string } | undefined {
+  const [p = '', fragment] = href.split('#');
+  const fragments = targets.get(p);
+  if (!fragments) {
+    const guess = didYouMean(p, targets.keys());
+    return { expected: 'a route of this site', hint: guess ? `did you mean "${guess}${fragment ? `#${fragment}` : ''}"?` : undefined };
+  }
+  if (fragment === undefined || fragments.has(fragment)) return undefined;
+  const guess = didYouMean(fragment, fragments);
+  const list = [...fragments].slice(0, 4).map((f) => `#${f}`);
+  return {
+    expected: fragments.size ? `a section of ${p} (${list.join(', ')}${fragments.size > 4 ? ', …' : ''})` : `${p} with no #fragment (it has no sections to link to)`,
+    hint: guess ? `did you mean "${p}#${guess}"?` : undefined,
+  };
+}
+
+function linkProblem(ctx: LoadContext, source: YamlSource, collection: string, at: PathKey[], href: string, targets: Map<string, Set<string>>) {
+  const bad = checkHref(href, targets);
+  if (!bad) return;
+  ctx.error(source.file, source.locate(at), 'unknown-link', fieldPath(collection, at), {
+    expected: bad.expected,
+    received: JSON.stringify(href),
+    hint: bad.hint,
+  });
+}
+
+function unique<T>(ctx: LoadContext, collection: string, entries: Entry<T>[], key: (d: T) => string, field: string, seen = new Map<string, Entry<unknown>>(), show = (v: string) => v) {
+  for (const e of entries) {
+    const value = key(e.data);
+    const first = seen.get(value);
+    if (!first) {
+      seen.set(value, e as Entry<unknown>);
+      continue;
+    }
+    const firstAt = first.source.locate([field]);
+    ctx.error(e.file, e.source.locate([field]), 'duplicate', fieldPath(collection, [field]), {
+      expected: `a ${field} no other page uses`,
+      received: `${JSON.stringify(show(value))}, already used by ${first.file}:${firstAt.line}`,
+    });
+  }
+}
+
+/** Cross-references of content: unique slugs and ids, links that reach a route (and #fragment) of the site. */
+export function checkReferences(ctx: LoadContext, content: Content) {
+  // Unique URLs: brand and area slugs share the top level with pages.yaml.
+  const topLevel = new Map<string, Entry<unknown>>();
+  unique(ctx, 'brands', content.brands, (d) => d.slug, 'slug', topLevel);
+  unique(ctx, 'areas', content.areas, (d) => d.slug, 'slug', topLevel);
+  const fixed = new Set(content.pages.map((p) => p.path.slice(1)));
+  for (const [slug, e] of topLevel) {
+    if (!fixed.has(slug)) continue;
+    ctx.error(e.file, e.source.locate(['slug']), 'duplicate', fieldPath(e.file.includes('/areas/') ? 'areas' : 'brands', ['slug']), {
+      expected: 'a slug no other page uses',
+      received: `${JSON.stringify(slug)}, already the path of a page in content/pages.yaml`,
+    });
+  }
+  const blogUrls = new Map<string, Entry<unknown>>();
+  unique(ctx, 'blog', content.blog, (d) => d.slug, 'slug', blogUrls);
+  // An id is a second URL of its post: it may equal its own slug, not another post's slug or id.
+  const ids = new Map<string, Entry<unknown>>();
+  for (const e of content.blog) {
+    const other = blogUrls.get(e.data.id);
+    if (other && other !== e) {
+      ctx.error(e.file, e.source.locate(['id']), 'duplicate', fieldPath('blog', ['id']), {
+        expected: 'an id no other post uses as its slug or id',
+        received: `${JSON.stringify(e.data.id)}, the slug of ${other.file}`,
+      });
+    }
+  }
+  unique(ctx, 'blog', content.blog, (d) => d.id, 'id', ids);
+  unique(ctx, 'serviceCenter', content.serviceCenter, (d) => d.id, 'id');
+
+  const targets = knownTargets(content);
+  const testimonialIds = new Set(content.testimonials.map((t) => t.id));
+  const warranties = Object.keys(content.site.warranty.alternatives);
+  for (const [collection, entries] of [['brands', content.brands], ['areas', content.areas]] as const) {
+    for (const e of entries) {
+      const { source } = e;
+      const page = e.data;
+      page.breadcrumb?.forEach((b, i) => b.href && linkProblem(ctx, source, collection, ['breadcrumb', i, 'href'], b.href, targets));
+      if (page.warranty !== undefined && !warranties.includes(page.warranty)) {
+        const guess = didYouMean(page.warranty, warranties);
+        ctx.error(e.file, source.locate(['warranty']), 'unknown-reference', fieldPath(collection, ['warranty']), {
+          expected: `a warranty reading of content/site.yaml (${warranties.map((w) => JSON.stringify(w)).join(', ') || 'none defined'})`,
+          received: JSON.stringify(page.warranty),
+          hint: guess ? `did you mean "${guess}"?` : undefined,
+        });
+      }
+      page.sections.forEach((s, i) => {
+        const at = (...rest: PathKey[]) => ['sections', i, ...rest];
+        if (s.type === 'services') s.items.forEach((it, j) => linkProblem(ctx, source, collection, at('items', j, 'href'), it.href, targets));
+        if (s.type === 'areas') s.items.forEach((it, j) => it.href && linkProblem(ctx, source, collection, at('items', j, 'href'), it.href, targets));
+        if (s.type === 'related-links') s.links.forEach((l, j) => linkProblem(ctx, source, collection, at('links', j, 'href'), l.href, targets));
+        if (s.type === 'testimonials') {
+          s.ids.forEach((id, j) => {
+            if (testimonialIds.has(id)) return;
+            const guess = didYouMean(id, testimonialIds);
+            ctx.error(e.file, source.locate(at('ids', j)), 'unknown-reference', fieldPath(collection, at('ids', j)), {
+              expected: 'the id of a review in content/testimonials.yaml',
+              received: JSON.stringify(id),
+              hint: guess ? `did you mean "${guess}"?` : undefined,
+            });
+          });
+        }
+      });
+    }
+  }
+  const areasFile = ctx.sources.get(ctx.display(`${ctx.dir}/areas-served.yaml`));
+  content.areasServed.forEach((a, i) => {
+    if (a.link && areasFile) linkProblem(ctx, areasFile, 'areasServed', [i, 'link'], a.link, targets);
+  });
+  return targets;
+}
