@@ -14,9 +14,8 @@ export function ServiceCard({ service, href }: { service: Pick<Service, 'id' | '
       <Link
         to={href ?? `/services#${service.id}`}
         className="mt-4 inline-flex items-center gap-1 font-semibold text-brand-700 hover:text-brand-900"
-        aria-label={`Learn more about ${service.title}`}
       >
-        Learn More <Icon name="arrow" className="h-4 w-4" />
+        Learn More<span className="sr-only"> about {service.title}</span> <Icon name="arrow" className="h-4 w-4" />
       </Link>
     </article>
   );

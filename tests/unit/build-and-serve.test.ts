@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { run } from '../../cli/index.ts';
 import { createApp } from '../../cli/lib/server/app.ts';
+import { BOOT_SCRIPT } from '../../src/document.tsx';
 
 const work = mkdtempSync(path.join(tmpdir(), 'site-build-'));
 const out = path.join(work, 'dist');
@@ -28,13 +29,15 @@ describe('site build', () => {
     expect(readFileSync(path.join(out, 'robots.txt'), 'utf8')).toContain('Sitemap: https://jaipurtvcare.example/sitemap.xml');
   });
 
-  test('puts the stylesheet before any script in <head> and loads one module script at the end of <body>', () => {
+  test('inlines the stylesheet in <head>, preloads nothing, and starts the entry only from the end of <body>', () => {
     const html = readFileSync(path.join(out, 'index.html'), 'utf8');
     const head = html.slice(0, html.indexOf('</head>'));
-    expect(head).toMatch(/<link rel="stylesheet" href="\/assets\/[^"]+\.css"\/>/);
+    expect(head).toMatch(/<style>[^<]*\.bg-brand-700\{/);
     expect(head).not.toContain('modulepreload');
     expect(head).not.toMatch(/<script(?! type="application\/ld\+json")/);
-    expect(html).toMatch(/<script type="module" src="\/assets\/entry-client-[^"]+\.js"><\/script><\/body><\/html>$/);
+    const boot = /<script id="site-boot" data-src="(\/assets\/entry-client-[^"]+\.js)">(.*?)<\/script><\/body><\/html>$/.exec(html);
+    expect(boot?.[2]).toBe(BOOT_SCRIPT);
+    expect(existsSync(path.join(out, boot![1]!))).toBe(true);
   });
 
   test('the social image is a real 1200x630 PNG', () => {
@@ -74,10 +77,10 @@ describe('the Node server', () => {
 
   test('caches hashed assets for a year', async () => {
     const html = readFileSync(path.join(out, 'index.html'), 'utf8');
-    const css = /href="(\/assets\/[^"]+\.css)"/.exec(html)![1]!;
-    const res = await app().request(css);
+    const js = /data-src="(\/assets\/[^"]+\.js)"/.exec(html)![1]!;
+    const res = await app().request(js);
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('text/css; charset=utf-8');
+    expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadContent } from '../../../src/lib/content/load.ts';
 import type { Problem } from '../../../src/lib/content/problems.ts';
@@ -57,7 +57,10 @@ export async function buildSite(opts: BuildOptions): Promise<BuildReport> {
   const serverDir = path.join(cache, `ssr-${process.pid}`);
   rmSync(staging, { recursive: true, force: true });
   try {
-    const assets = await step('client', () => buildClient(opts.root, staging));
+    const built = await step('client', () => buildClient(opts.root, staging));
+    // The whole stylesheet is small (a budget test keeps it under 15 KB gzip): inline it, so the
+    // first paint waits for the HTML alone (decision 002).
+    const assets = { ...built, inlineCss: built.css.map((href) => readFileSync(path.join(staging, href), 'utf8')).join('\n') };
     const serverEntry = await step('server', () => buildServer(opts.root, serverDir));
     rmSync(path.join(staging, '.vite'), { recursive: true, force: true });
     await step('prerender', () => prerender(index, serverEntry, assets, staging));

@@ -1,0 +1,66 @@
+#!/usr/bin/env node
+// `npm run bench [-- name …]`: every benchmark prints its own figures. Without names: sizes and
+// Lighthouse, then the longer benches (build, check, analytics) that exist.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runLighthouse } from './lighthouse.mjs';
+import { BUDGETS, scriptsLoaded, staticSizes } from './sizes.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const wanted = process.argv.slice(2);
+const want = (name) => wanted.length === 0 || wanted.includes(name);
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+
+function section(title) {
+  console.log(`\n== ${title}`);
+}
+
+if (want('sizes') || want('lighthouse')) {
+  section('Build the site');
+  const built = spawnSync(process.execPath, ['cli/bin.mjs', 'build', '--quiet'], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
+
+if (want('sizes')) {
+  section('Sizes (gzip)');
+  const { cssBytes, homeHtml } = staticSizes();
+  const { spawn } = await import('node:child_process');
+  const server = spawn(process.execPath, ['cli/bin.mjs', 'start', '--no-build', '--port', '4181'], { cwd: root, stdio: 'ignore' });
+  let scripts;
+  try {
+    for (let i = 0; i < 100; i++) {
+      try {
+        if ((await fetch('http://127.0.0.1:4181/')).ok) break;
+      } catch {}
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    scripts = await scriptsLoaded('http://127.0.0.1:4181/');
+  } finally {
+    server.kill();
+  }
+  const js = scripts.reduce((n, s) => n + s.gzip, 0);
+  console.table([
+    { what: 'JavaScript the home page loads', size: kb(js), budget: kb(BUDGETS.homeJs), ok: js <= BUDGETS.homeJs },
+    { what: 'CSS', size: kb(cssBytes), budget: kb(BUDGETS.css), ok: cssBytes <= BUDGETS.css },
+    { what: 'Home page HTML', size: kb(homeHtml), budget: kb(BUDGETS.homeHtml), ok: homeHtml <= BUDGETS.homeHtml },
+  ]);
+  console.table(scripts.map((s) => ({ script: s.url, gzip: kb(s.gzip) })));
+}
+
+if (want('lighthouse')) {
+  section('Lighthouse, mobile (default emulation, simulated throttling)');
+  const pages = ['/'];
+  for (const [p] of [['/samsung-tv-repair'], ['/tv-repair-mansarovar']]) if (existsSync(path.join(root, 'dist', `${p.slice(1)}.html`))) pages.push(p);
+  const post = spawnSync('sh', ['-c', 'ls dist/blog/*.html 2>/dev/null | grep -v 404 | head -1'], { cwd: root, encoding: 'utf8' }).stdout.trim();
+  if (post) pages.push(`/${post.replace(/^dist\//, '').replace(/\.html$/, '')}`);
+  console.table(await runLighthouse(pages));
+}
+
+for (const name of ['build', 'check', 'analytics-load']) {
+  const file = path.join(root, 'bench', `${name}.mjs`);
+  if (!want(name) || !existsSync(file)) continue;
+  section(`bench/${name}.mjs`);
+  spawnSync(process.execPath, [file], { cwd: root, stdio: 'inherit' });
+}

@@ -1,0 +1,40 @@
+#!/usr/bin/env node
+// Byte budgets of the built site (dist/): what a browser downloads for a page, gzip-compressed.
+// The JavaScript a page loads is measured in Chromium (every script response after hydration),
+// so it counts exactly the chunks the page pulls in.
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const BUDGETS = { homeJs: 110 * 1024, css: 15 * 1024, homeHtml: 30 * 1024 };
+
+export const gz = (buf) => gzipSync(buf, { level: 9 }).length;
+
+/** The gzip size of the stylesheet, and of every page's HTML (largest first). */
+export function staticSizes(dist = path.join(root, 'dist')) {
+  const css = readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.css'));
+  const cssBytes = css.reduce((n, f) => n + gz(readFileSync(path.join(dist, 'assets', f))), 0);
+  const homeHtml = gz(readFileSync(path.join(dist, 'index.html')));
+  return { cssBytes, homeHtml };
+}
+
+/** Load `url` in Chromium and return the gzip size of each script it fetched. */
+export async function scriptsLoaded(url) {
+  const { chromium } = await import('@playwright/test');
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+  try {
+    const page = await browser.newPage();
+    const scripts = [];
+    page.on('response', async (res) => {
+      if (res.request().resourceType() === 'script') scripts.push({ url: new URL(res.url()).pathname, body: res.body() });
+    });
+    await page.goto(url);
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    await page.waitForLoadState('networkidle');
+    return Promise.all(scripts.map(async (s) => ({ url: s.url, gzip: gz(await s.body) })));
+  } finally {
+    await browser.close();
+  }
+}
