@@ -2,6 +2,7 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { startAdTag } from './lib/ad-tag.ts';
 import type { PageData, SiteData } from './lib/page-data.ts';
 import { loadPage } from './pages/registry.ts';
 import { routes } from './routes.tsx';
@@ -22,6 +23,7 @@ async function start() {
       <RouterProvider router={router} />
     </StrictMode>,
   );
+  startAdTag(data.root.site.ads);
 }
 
 void start();

@@ -15,14 +15,14 @@ const modules: Record<string, () => Promise<PageModule>> = {
   home: () => import('./home-page.tsx'),
   'privacy-policy': () => import('./privacy-policy-page.tsx'),
   'not-found': () => import('./not-found-page.tsx'),
-  services: () => import('./basic-page.tsx'),
-  about: () => import('./basic-page.tsx'),
-  contact: () => import('./basic-page.tsx'),
-  testimonials: () => import('./basic-page.tsx'),
+  services: () => import('./services-page.tsx'),
+  about: () => import('./about-page.tsx'),
+  contact: () => import('./contact-page.tsx'),
+  testimonials: () => import('./testimonials-page.tsx'),
   'blog-index': () => import('./basic-page.tsx'),
   'service-center': () => import('./basic-page.tsx'),
   analytics: () => import('./basic-page.tsx'),
-  'thank-you': () => import('./basic-page.tsx'),
+  'thank-you': () => import('./thank-you-page.tsx'),
 };
 
 const loaded = new Map<string, PageComponent>();

@@ -3,6 +3,7 @@ import { fillFacts, formatPhone, formatTime } from '../../format.ts';
 import type { PageData, PageMeta, PostCard, SiteData } from '../../page-data.ts';
 import type { Content } from '../load.ts';
 import type { RouteEntry } from '../site-index.ts';
+import { screenBuilders } from './screens.ts';
 
 export interface StaticArgs {
   content: Content;
@@ -35,6 +36,7 @@ type Builder = (entry: PageEntry, meta: PageMeta, args: StaticArgs) => PageData;
 
 const builders: Partial<Record<PageEntry['kind'], Builder>> = {
   home: (entry, meta, { content, collected }) => {
+  ...screenBuilders,
     const facts = factValues(content);
     return {
       kind: entry.kind,

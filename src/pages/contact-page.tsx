@@ -1,0 +1,127 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { RelatedLink } from '../../schemas/index.ts';
+import { EmailLink, PhoneLink, WhatsAppLink } from '../components/contact-links.tsx';
+import { ContactForm } from '../components/contact-form.tsx';
+import { Icon, type IconName } from '../components/icons.tsx';
+import { MapEmbed } from '../components/map-embed.tsx';
+import { RelatedLinks } from '../components/related-links.tsx';
+import { useSite } from '../components/site-context.tsx';
+import { WhatsAppBanner } from '../components/whatsapp-banner.tsx';
+import { formatTime } from '../lib/format.ts';
+import type { AreaCell } from '../lib/content/pages/screens.ts';
+import type { PageData } from '../lib/page-data.ts';
+
+export interface ContactData extends PageData {
+  kind: 'contact';
+  /** content/areas-served.yaml in order; `href` only on areas that have a page. */
+  areas: AreaCell[];
+  /** "Our Services & Popular Repair Areas". */
+  related: RelatedLink[];
+}
+
+function Detail({ icon, title, children }: { icon: IconName; title: string; children: ReactNode }) {
+  return (
+    <li className="flex gap-4">
+      <span className="grid h-11 w-11 shrink-0 place-items-center rounded-full bg-brand-700 text-white">
+        <Icon name={icon} />
+      </span>
+      <div className="min-w-0">
+        <h3 className="font-semibold text-ink">{title}</h3>
+        <div className="text-muted">{children}</div>
+      </div>
+    </li>
+  );
+}
+
+const LINK = 'font-medium break-words text-brand-700 hover:underline';
+
+function GetInTouch() {
+  const site = useSite();
+  const { address: a, hours } = site;
+  return (
+    <section aria-labelledby="get-in-touch">
+      <h2 id="get-in-touch" className="text-2xl font-bold text-brand-900">
+        Get In Touch
+      </h2>
+      <p className="mt-1 text-muted">Call, chat or write – a technician answers, not a call centre.</p>
+      <ul className="mt-6 space-y-5">
+        <Detail icon="phone" title="Phone">
+          <PhoneLink className={LINK} />
+        </Detail>
+        <Detail icon="chat" title="WhatsApp">
+          <WhatsAppLink className={LINK}>Chat with us on WhatsApp</WhatsAppLink>
+        </Detail>
+        <Detail icon="mail" title="Email">
+          <EmailLink className={LINK} />
+        </Detail>
+        <Detail icon="pin" title="Address">
+          <address className="not-italic">
+            {a.street}, {a.locality}, {a.city}, {a.region} {a.postalCode}
+          </address>
+        </Detail>
+        <Detail icon="clock" title="Working Hours">
+          {hours.primary.label}: {formatTime(hours.primary.opens)} – {formatTime(hours.primary.closes)}
+        </Detail>
+      </ul>
+    </section>
+  );
+}
+
+function AreasGrid({ areas }: { areas: AreaCell[] }) {
+  return (
+    <section aria-labelledby="areas-served" className="bg-surface">
+      <div className="mx-auto max-w-6xl px-4 py-14">
+        <h2 id="areas-served" className="text-center text-3xl font-bold text-brand-900">
+          Areas We Serve
+        </h2>
+        <p className="mx-auto mt-3 max-w-2xl text-center text-muted">Doorstep TV repair and free pickup across Jaipur, including:</p>
+        <ul className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+          {areas.map((area) => (
+            <li key={area.name}>
+              {area.href ? (
+                <Link to={area.href} className="flex min-h-11 items-center gap-2 rounded-lg border border-brand-600 bg-white px-3 py-2 font-semibold text-brand-700 hover:bg-brand-50">
+                  <Icon name="pin" className="h-4 w-4 shrink-0" />
+                  {area.name}
+                </Link>
+              ) : (
+                <span className="flex min-h-11 items-center gap-2 rounded-lg border border-line bg-white px-3 py-2 text-ink">
+                  <Icon name="pin" className="h-4 w-4 shrink-0 text-muted" />
+                  {area.name}
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+/** /contact: ways to reach the shop, the message form, the map, the areas served and related links. */
+export function Page({ data }: { data: ContactData }) {
+  const site = useSite();
+  return (
+    <>
+      <header className="mx-auto max-w-6xl px-4 pt-6 pb-2">
+        <h1 className="text-3xl font-extrabold text-brand-900 md:text-4xl">Contact {site.business.name}</h1>
+        <p className="mt-3 max-w-2xl text-lg text-muted">
+          Book a repair, ask for a price or check on your TV. Free diagnosis and free pickup anywhere in {site.address.city}.
+        </p>
+      </header>
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 lg:grid-cols-[2fr_3fr]">
+        <GetInTouch />
+        <ContactForm />
+      </div>
+      <section aria-labelledby="find-us" className="mx-auto max-w-6xl px-4 pb-14">
+        <h2 id="find-us" className="mb-6 text-2xl font-bold text-brand-900">
+          Find Our Workshop
+        </h2>
+        <MapEmbed />
+      </section>
+      <AreasGrid areas={data.areas} />
+      <WhatsAppBanner title="Prefer to chat?" text="Send a photo of the problem on WhatsApp and get a likely fault and price range in minutes." />
+      <RelatedLinks title="Our Services & Popular Repair Areas" links={data.related} />
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+import { buttonClass, ButtonLink } from '../components/button.tsx';
+import { PhoneLink, WhatsAppLink } from '../components/contact-links.tsx';
+import { Icon } from '../components/icons.tsx';
+import { useSite } from '../components/site-context.tsx';
+import { formatTime } from '../lib/format.ts';
+import type { PageData } from '../lib/page-data.ts';
+
+/** Where the form service sends a visitor after any form (quote, contact, brand request). */
+export function Page(_: { data: PageData }) {
+  const site = useSite();
+  const { hours } = site;
+  const steps = [
+    `We read your message and call you back, usually within an hour during working hours (${hours.primary.label}, ${formatTime(hours.primary.opens)} – ${formatTime(hours.primary.closes)}).`,
+    'A technician asks a few questions about the fault and gives you a likely price range.',
+    'We agree a time for a home visit or a free pickup, and repair your TV – most within 24 hours.',
+  ];
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-14">
+      <div className="text-center">
+        <span className="mx-auto grid h-16 w-16 place-items-center rounded-full bg-chat-600 text-white">
+          <Icon name="check" className="h-8 w-8" />
+        </span>
+        <h1 className="mt-6 text-3xl font-extrabold text-brand-900 md:text-4xl">Thank You – We Have Your Message</h1>
+        <p className="mt-4 text-lg text-muted">Your request has reached the {site.business.name} team.</p>
+      </div>
+
+      <section aria-labelledby="next-steps" className="mt-10 rounded-xl border border-line bg-surface p-6 md:p-8">
+        <h2 id="next-steps" className="text-2xl font-bold text-brand-900">
+          What Happens Next
+        </h2>
+        <ol className="mt-5 space-y-4">
+          {steps.map((s, i) => (
+            <li key={s} className="flex gap-4">
+              <span aria-hidden="true" className="grid h-8 w-8 shrink-0 place-items-center rounded-full bg-brand-700 font-bold text-white">
+                {i + 1}
+              </span>
+              <span className="text-ink">{s}</span>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section aria-labelledby="cant-wait" className="mt-10 text-center">
+        <h2 id="cant-wait" className="text-2xl font-bold text-brand-900">
+          Can’t Wait?
+        </h2>
+        <p className="mt-2 text-muted">Call or message us now and we will pick it up straight away.</p>
+        <div className="mt-6 flex flex-wrap justify-center gap-3">
+          <PhoneLink className={buttonClass('primary')}>
+            <Icon name="phone" /> Call Now
+          </PhoneLink>
+          <WhatsAppLink className={buttonClass('chat')}>
+            <Icon name="chat" /> WhatsApp Us
+          </WhatsAppLink>
+        </div>
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          <ButtonLink to="/" variant="secondary">
+            Back to Home
+          </ButtonLink>
+          <ButtonLink to="/services" variant="secondary">
+            Our Services
+          </ButtonLink>
+        </div>
+      </section>
+    </div>
+  );
+}
