@@ -35,8 +35,8 @@ export function latestPosts(collected: RouteEntry[], count: number): PostCard[] 
 type Builder = (entry: PageEntry, meta: PageMeta, args: StaticArgs) => PageData;
 
 const builders: Partial<Record<PageEntry['kind'], Builder>> = {
-  home: (entry, meta, { content, collected }) => {
   ...screenBuilders,
+  home: (entry, meta, { content, collected }) => {
     const facts = factValues(content);
     return {
       kind: entry.kind,
