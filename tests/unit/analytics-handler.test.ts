@@ -119,6 +119,7 @@ describe('createNodeAnalytics (PGlite in a data folder)', () => {
       const denied = await fetch(`${base}/functions/v1/analytics`);
       expect(denied.status).toBe(401);
     } finally {
+      (server as import('node:http').Server).closeAllConnections(); // keep-alive sockets would hold close()
       await new Promise((resolve) => server.close(resolve));
       await first.close();
     }

@@ -43,6 +43,42 @@ export interface AnalyticsDeps {
 
 export type AnalyticsHandler = (req: Request, info?: { remoteAddress?: string }) => Promise<Response>;
 
+/** A stored session as the dashboard read returns it (times in ISO 8601, UTC). */
+export interface StoredSession {
+  id: number;
+  session_id: string;
+  ip_address: string | null;
+  country: string | null;
+  city: string | null;
+  region: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  page_url: string;
+  user_agent: string | null;
+  referrer: string | null;
+  created_at: string;
+}
+
+/** A stored event as the dashboard read returns it. */
+export interface StoredEvent {
+  id: number;
+  session_id: string;
+  event_type: string;
+  element_clicked: string | null;
+  event_data: unknown;
+  page_url: string;
+  ip_address: string | null;
+  timestamp: string;
+}
+
+/** The body of a successful GET: totals over all rows, the 50 newest sessions and 100 newest events. */
+export interface DashboardData {
+  totals: { sessions: number; events: number; uniqueIps: number };
+  topCountries: { country: string; count: number }[];
+  sessions: StoredSession[];
+  events: StoredEvent[];
+}
+
 export const MAX_BODY_BYTES = 8 * 1024;
 
 // Crawlers that run JavaScript, link-preview fetchers, uptime checkers and HTTP libraries.
@@ -187,24 +223,24 @@ export function createAnalyticsHandler(deps: AnalyticsDeps): AnalyticsHandler {
       return json(401, { error: 'A valid dashboard key is required' }, { ...cors, 'www-authenticate': 'Bearer' });
     }
     try {
-      const [[events], [stats], [latest]] = await Promise.all(
-        [DASHBOARD_EVENT_COUNT_SQL, DASHBOARD_SESSION_STATS_SQL, DASHBOARD_LATEST_SQL].map((sql) => query(sql)),
-      );
-      const parse = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as unknown[];
-      return json(
-        200,
-        {
-          totals: {
-            sessions: Number(stats?.sessions ?? 0),
-            events: Number(events?.events ?? 0),
-            uniqueIps: Number(stats?.unique_ips ?? 0),
-          },
-          topCountries: parse(stats?.top_countries),
-          sessions: parse(latest?.latest_sessions),
-          events: parse(latest?.latest_events),
+      // Three statements at once: with a pool they run on separate connections.
+      const [[events], [stats], [latest]] = await Promise.all([
+        query(DASHBOARD_EVENT_COUNT_SQL),
+        query(DASHBOARD_SESSION_STATS_SQL),
+        query(DASHBOARD_LATEST_SQL),
+      ]);
+      const parse = <T>(v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as T[];
+      const body: DashboardData = {
+        totals: {
+          sessions: Number(stats?.sessions ?? 0),
+          events: Number(events?.events ?? 0),
+          uniqueIps: Number(stats?.unique_ips ?? 0),
         },
-        cors,
-      );
+        topCountries: parse(stats?.top_countries),
+        sessions: parse(latest?.latest_sessions),
+        events: parse(latest?.latest_events),
+      };
+      return json(200, body, cors);
     } catch (error) {
       logError('analytics: could not read the dashboard data', error);
       return json(500, { error: 'Could not read the analytics data' }, cors);

@@ -1,0 +1,151 @@
+// The tracker and the /analytics dashboard in Chromium against `site start` (the Node entry of the
+// analytics function on PGlite in SITE_DATA_DIR). Automated browsers are not tracked unless the
+// page opts in, so these tests set window.__SITE_TRACK_AUTOMATION__ before any script runs.
+
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test, waitForHydration } from './support.ts';
+
+const ENDPOINT = '/functions/v1/analytics';
+const DATA_DIR = path.resolve(process.env.SITE_DATA_DIR ?? '.data/e2e');
+
+/** The dashboard key `site start` generated into its data folder. */
+const dashboardKey = () =>
+  (JSON.parse(readFileSync(path.join(DATA_DIR, 'analytics-secrets.json'), 'utf8')) as { dashboardKey: string }).dashboardKey;
+
+type Sent = { type: string; eventType?: string; elementClicked?: string; sessionId: string; pageUrl: string };
+
+/** Opts the page in to tracking and records every record it POSTs, with the status each got. */
+async function recordTracking(page: Page) {
+  const sent: (Sent & { status: number })[] = [];
+  await page.addInitScript(() => {
+    (window as { __SITE_TRACK_AUTOMATION__?: boolean }).__SITE_TRACK_AUTOMATION__ = true;
+  });
+  page.on('response', async (res) => {
+    const req = res.request();
+    if (req.method() === 'POST' && new URL(req.url()).pathname === ENDPOINT) {
+      sent.push({ ...(JSON.parse(req.postData() ?? '{}') as Sent), status: res.status() });
+    }
+  });
+  return sent;
+}
+
+/** 2025-07-03T10:15:30.123Z → "03 Jul 2025, 15:45:30 IST", computed without Intl. */
+function istText(iso: string): string {
+  const d = new Date(Date.parse(iso) + 5.5 * 3600_000);
+  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(d.getUTCDate())} ${months[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())} IST`;
+}
+
+/** The figure shown on a summary card. */
+const cardValue = (page: Page, label: string) => page.getByRole('group', { name: label }).locator('p').last();
+
+test.describe('the tracker', () => {
+  test('a visit sends one session record and one page_view', async ({ page }) => {
+    const sent = await recordTracking(page);
+    await page.goto('/about');
+    await waitForHydration(page);
+    await expect.poll(() => sent.length).toBe(2);
+    await page.waitForTimeout(500); // and nothing more arrives
+    expect(sent).toEqual([
+      expect.objectContaining({ type: 'session', pageUrl: expect.stringMatching(/\/about$/), status: 201 }),
+      expect.objectContaining({ type: 'event', eventType: 'page_view', pageUrl: expect.stringMatching(/\/about$/), status: 201 }),
+    ]);
+    expect(sent[0]!.sessionId).toMatch(/^session_\d{13}_[a-z0-9]+$/);
+    expect(sent[1]!.sessionId).toBe(sent[0]!.sessionId);
+  });
+
+  test('a client-side navigation sends another page_view, and no new session', async ({ page }) => {
+    const sent = await recordTracking(page);
+    await page.goto('/');
+    await waitForHydration(page);
+    await expect.poll(() => sent.length).toBe(2);
+    await page.locator('#main-menu').getByRole('link', { name: 'About Us' }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect.poll(() => sent.filter((s) => s.eventType === 'page_view').length).toBe(2);
+    const views = sent.filter((s) => s.eventType === 'page_view').map((s) => new URL(s.pageUrl).pathname);
+    expect(views).toEqual(['/', '/about']);
+    expect(sent.filter((s) => s.type === 'session')).toHaveLength(1);
+    expect(sent.find((s) => s.eventType === 'click')).toMatchObject({ elementClicked: 'a:/about', status: 201 });
+    expect(new Set(sent.map((s) => s.sessionId)).size).toBe(1);
+  });
+
+  test('a tel: click sends a click event naming the number', async ({ page }) => {
+    const sent = await recordTracking(page);
+    await page.goto('/contact');
+    await waitForHydration(page);
+    // Keep the browser from handing tel: to the system; the tracker listens before this runs.
+    await page.evaluate(() =>
+      document.addEventListener('click', (e) => {
+        if ((e.target as Element).closest('a[href^="tel:"]')) e.preventDefault();
+      }),
+    );
+    const tel = page.locator('main a[href^="tel:"]').first();
+    const href = (await tel.getAttribute('href'))!;
+    await tel.click();
+    await expect.poll(() => sent.find((s) => s.eventType === 'click')).toMatchObject({
+      type: 'event',
+      elementClicked: href.replace(/\s/g, ''),
+      status: 201,
+    });
+    expect(href).toMatch(/^tel:\+91\d{10}$/);
+  });
+});
+
+test.describe('/analytics', () => {
+  test('is prerendered as a loading skeleton', async ({ request }) => {
+    const html = await (await request.get('/analytics')).text();
+    expect(html).toContain('Loading analytics');
+    expect(html).toContain('<meta name="robots" content="noindex, follow"/>');
+  });
+
+  test('with the key from the link, shows a visit with its IST time and keeps the key', async ({ page, request }) => {
+    const sent = await recordTracking(page);
+    await page.goto('/services');
+    await waitForHydration(page);
+    await expect.poll(() => sent.length).toBe(2);
+    const key = dashboardKey();
+
+    // The visit as stored: its creation time, read from the function with the key.
+    const stored = (await (await request.get(ENDPOINT, { headers: { authorization: `Bearer ${key}` } })).json()) as {
+      sessions: { session_id: string; created_at: string; ip_address: string }[];
+    };
+    const visit = stored.sessions.find((s) => s.session_id === sent[0]!.sessionId);
+    expect(visit).toBeDefined();
+
+    await page.goto(`/analytics#key=${encodeURIComponent(key)}`);
+    await expect(page).toHaveURL(/\/analytics$/); // the key left the address bar
+    const row = page.getByRole('table', { name: 'Latest sessions' }).getByRole('row').filter({ hasText: istText(visit!.created_at) });
+    await expect(row.first()).toContainText(visit!.ip_address);
+    await expect(cardValue(page, 'Total Sessions')).toHaveText(/^[1-9][\d,]*$/);
+    await expect(cardValue(page, 'Unique IPs')).toHaveText(/^[1-9][\d,]*$/);
+    await expect(page.getByRole('table', { name: 'Latest events' })).toContainText('page_view');
+
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+
+    await page.reload(); // the key was kept in localStorage
+    await expect(page.getByRole('table', { name: 'Latest sessions' }).getByRole('row').filter({ hasText: istText(visit!.created_at) }).first()).toBeVisible();
+    await expect(page.getByText('Enter the dashboard key')).toHaveCount(0);
+  });
+
+  test('without the key, shows zeros and "N/A", logs the error and asks for the key', async ({ page, consoleLog }) => {
+    await page.goto('/analytics');
+    await waitForHydration(page);
+    await expect(page.getByText('Enter the dashboard key to see visitor data.')).toBeVisible();
+    await expect(cardValue(page, 'Total Sessions')).toHaveText('0');
+    await expect(cardValue(page, 'Total Events')).toHaveText('0');
+    await expect(cardValue(page, 'Unique IPs')).toHaveText('0');
+    await expect(cardValue(page, 'Top Country')).toHaveText('N/A');
+    expect(consoleLog.errors.some((e) => e.includes('Analytics dashboard: no dashboard key'))).toBe(true);
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+
+    // Entering the key once shows the data.
+    await page.getByLabel('Dashboard key').fill(dashboardKey());
+    await page.getByRole('button', { name: 'Show analytics' }).click();
+    await expect(page.getByText('Enter the dashboard key')).toHaveCount(0);
+    await expect(page.getByRole('table', { name: 'Latest sessions' })).toBeVisible();
+  });
+});

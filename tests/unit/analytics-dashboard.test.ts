@@ -1,0 +1,70 @@
+// The /analytics page's helpers: IST times, and the read through supabase-js's functions client
+// against the Node entry of the function (a GET with the key as a bearer token).
+
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import { FunctionsHttpError } from '@supabase/functions-js';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createNodeAnalytics, type NodeAnalytics } from '../../cli/lib/server/analytics.ts';
+import { formatIst, readDashboard } from '../../src/lib/analytics-dashboard.ts';
+
+describe('formatIst', () => {
+  it.each([
+    ['2025-07-03T10:15:30.000Z', '03 Jul 2025, 15:45:30 IST'],
+    ['2025-07-02T18:30:00.000Z', '03 Jul 2025, 00:00:00 IST'], // midnight is 00, not 24
+    ['2025-12-31T20:00:05.000Z', '01 Jan 2026, 01:30:05 IST'],
+  ])('shows %s as %s', (iso, shown) => {
+    expect(formatIst(iso)).toBe(shown);
+  });
+});
+
+describe('readDashboard', () => {
+  let dir: string;
+  let analytics: NodeAnalytics;
+  let server: ServerType;
+  let origin: string;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'site-dashboard-'));
+    analytics = await createNodeAnalytics({ dataDir: dir, allowedOrigins: [] });
+    const app = new Hono();
+    app.all('/functions/v1/analytics', (c) => analytics.handle(c.req.raw, '127.0.0.1'));
+    server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
+    await new Promise<void>((resolve) => server.once('listening', resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    vi.stubGlobal('location', new URL(`${origin}/analytics`));
+    await analytics.handle(
+      new Request(`${origin}/functions/v1/analytics`, {
+        method: 'POST',
+        headers: { 'user-agent': 'Mozilla/5.0 Chrome/130', 'x-forwarded-for': '49.36.10.20' },
+        body: JSON.stringify({ type: 'session', sessionId: 'session_1751537730000_dash', pageUrl: `${origin}/` }),
+      }),
+    );
+  });
+
+  afterAll(async () => {
+    vi.unstubAllGlobals();
+    (server as import('node:http').Server | undefined)?.closeAllConnections(); // keep-alive sockets would hold close()
+    await new Promise((resolve) => server?.close(resolve));
+    await analytics?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('reads totals and rows with the key, from a path endpoint on the page origin', async () => {
+    const data = await readDashboard('/functions/v1/analytics', analytics.dashboardKey);
+    expect(data.totals).toEqual({ sessions: 1, events: 0, uniqueIps: 1 });
+    expect(data.topCountries).toEqual([{ country: 'IN', count: 1 }]);
+    expect(data.sessions.map((s) => [s.session_id, s.ip_address])).toEqual([['session_1751537730000_dash', '49.36.10.0']]);
+  });
+
+  it('rejects with the 401 answer when the key is wrong', async () => {
+    const failure = readDashboard(`${origin}/functions/v1/analytics`, 'not-the-key');
+    await expect(failure).rejects.toBeInstanceOf(FunctionsHttpError);
+    const error = (await failure.catch((e: unknown) => e)) as FunctionsHttpError;
+    expect((error.context as Response).status).toBe(401);
+  });
+});
