@@ -21,7 +21,7 @@ const modules: Record<string, () => Promise<PageModule>> = {
   testimonials: () => import('./testimonials-page.tsx'),
   'blog-index': () => import('./basic-page.tsx'),
   'service-center': () => import('./basic-page.tsx'),
-  analytics: () => import('./basic-page.tsx'),
+  analytics: () => import('./analytics-page.tsx'),
   'thank-you': () => import('./thank-you-page.tsx'),
 };
 
