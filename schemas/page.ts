@@ -29,6 +29,8 @@ export const PageEntrySchema = z.strictObject({
   noindex: z.boolean().default(false),
   /** The date the page's content last changed, for the sitemap's lastmod. */
   updated: IsoDate.optional(),
+  /** Old or alternative paths that redirect (301) here, e.g. ["/contact-us"]. */
+  aliases: z.array(RoutePath).optional(),
 });
 export type PageEntry = z.output<typeof PageEntrySchema>;
 

@@ -34,6 +34,8 @@ for (const path of paths) {
   test(`${path}: hydrates without console errors and passes axe`, async ({ page, consoleLog }) => {
     const res = await page.goto(path);
     expect(res?.status()).toBe(200);
+    // The real Content-Security-Policy applies: any violation would show as a console error below.
+    expect(res?.headers()['content-security-policy']).toContain("default-src 'self'");
     await waitForHydration(page);
     await expect(page.locator('h1')).toHaveCount(1);
     expect(await page.locator('head title').count()).toBe(1);

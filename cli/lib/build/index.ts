@@ -3,6 +3,7 @@ import path from 'node:path';
 import { loadContent } from '../../../src/lib/content/load.ts';
 import type { Problem } from '../../../src/lib/content/problems.ts';
 import { buildSiteIndex } from '../../../src/lib/content/site-index.ts';
+import { headersFile, redirects, redirectsFile } from './headers.ts';
 import { prerender } from './prerender.ts';
 import { buildClient, buildServer } from './vite.ts';
 
@@ -64,6 +65,8 @@ export async function buildSite(opts: BuildOptions): Promise<BuildReport> {
     const serverEntry = await step('server', () => buildServer(opts.root, serverDir));
     rmSync(path.join(staging, '.vite'), { recursive: true, force: true });
     await step('prerender', () => prerender(index, serverEntry, assets, staging));
+    writeFileSync(path.join(staging, '_headers'), headersFile(content.site, assets.inlineCss));
+    writeFileSync(path.join(staging, '_redirects'), redirectsFile(redirects(index.routes, index.notFound.map((n) => n.dir))));
     writeFileSync(path.join(staging, '_site', 'build.json'), JSON.stringify({ buildDate, content: opts.contentDir }));
     const old = `${opts.outDir}.old-${process.pid}`;
     if (existsSync(opts.outDir)) renameSync(opts.outDir, old);

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
+import { loadHostRules } from './host-rules.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -37,12 +38,14 @@ export interface ServerOptions {
 }
 
 /**
- * The site's own server: every page at its path (dist/x.html at /x, no trailing slash), the
+ * The site's own server, behaving like the static hosts dist/ is made for: the headers of
+ * dist/_headers, the redirects of dist/_redirects, every page at its path (dist/x.html at /x, no trailing slash), the
  * nearest 404.html with status 404 for unknown paths, and the analytics function on the same origin.
  */
 export function createApp({ dist, analytics }: ServerOptions): Hono {
   const app = new Hono();
   const root = path.resolve(dist);
+  const rules = loadHostRules(root);
 
   if (analytics) {
     app.all('/functions/v1/analytics', (c) => {
@@ -66,6 +69,7 @@ export function createApp({ dist, analytics }: ServerOptions): Hono {
       headers: {
         'content-type': TYPES[path.extname(abs)] ?? 'application/octet-stream',
         'cache-control': status === 404 ? 'no-cache' : cacheControl(urlPath, abs),
+        ...rules.headersFor(urlPath),
       },
     });
   };
@@ -89,8 +93,10 @@ export function createApp({ dist, analytics }: ServerOptions): Hono {
       return c.text('Bad request', 400);
     }
     if (urlPath.includes('\0') || urlPath.split('/').includes('..')) return c.text('Bad request', 400);
+    const url = new URL(c.req.url);
+    const redirect = rules.redirects.get(urlPath);
+    if (redirect) return c.redirect(`${redirect.to}${url.search}`, redirect.status as 301);
     if (urlPath.length > 1 && urlPath.endsWith('/')) {
-      const url = new URL(c.req.url);
       return c.redirect(`${urlPath.replace(/\/+$/, '') || '/'}${url.search}`, 301);
     }
     const rel = urlPath === '/' ? 'index.html' : urlPath.slice(1);

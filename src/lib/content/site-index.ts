@@ -21,6 +21,8 @@ export interface RouteEntry {
   lastmod?: string;
   /** The name used in navigation lists (footer, grids). */
   navLabel?: string;
+  /** Old or alternative paths that redirect (301) to this page. */
+  aliases?: string[];
   data: PageData;
 }
 
@@ -62,6 +64,7 @@ export function buildSiteIndex(content: Content, ctx: LoadContext, buildDate: st
       source: { file: pagesFile, line: pagesSource?.locate([i]).line ?? 1 },
       sitemap: !entry.noindex,
       lastmod: entry.updated,
+      aliases: entry.aliases,
       data: staticPageData(entry, meta, { content, collected, siteData }),
     };
   });

@@ -1,0 +1,87 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { contentSecurityPolicy, headersFile, redirects, redirectsFile, securityHeaders } from '../../cli/lib/build/headers.ts';
+import { createApp } from '../../cli/lib/server/app.ts';
+import { parseHeaders } from '../../cli/lib/server/host-rules.ts';
+import { parse } from 'yaml';
+import { SiteSchema } from '../../schemas/site.ts';
+import type { RouteEntry } from '../../src/lib/content/site-index.ts';
+import { BOOT_SCRIPT } from '../../src/document.tsx';
+
+// The business facts of the project's content/site.yaml, checked by its schema.
+const site = SiteSchema.parse(parse(readFileSync(path.resolve('content/site.yaml'), 'utf8')));
+const routes = [
+  { path: '/', aliases: undefined },
+  { path: '/about', aliases: ['/about-us'] },
+] as RouteEntry[];
+
+const CSS = '.a{color:red}';
+const hash = (s: string) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`;
+
+describe('the Content-Security-Policy', () => {
+  const csp = contentSecurityPolicy(site, CSS);
+  const directive = (name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `))?.split(' ').slice(1);
+
+  test('allows scripts from the site and the boot script by hash, never unsafe-inline', () => {
+    expect(directive('script-src')).toEqual(["'self'", hash(BOOT_SCRIPT)]);
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).not.toContain('unsafe-eval');
+  });
+
+  test('allows the inlined stylesheet by hash, the form endpoints as form-action and the map as frame-src', () => {
+    expect(directive('style-src')).toEqual(["'self'", hash(CSS)]);
+    expect(directive('form-action')).toEqual(["'self'", new URL(site.forms.contactEndpoint).origin]);
+    expect(directive('frame-src')).toEqual([new URL(site.mapEmbedUrl).origin]);
+    expect(directive('frame-ancestors')).toEqual(["'none'"]);
+    expect(directive('connect-src')).toEqual(["'self'"]);
+  });
+
+  test('adds the ad tag only when an ads id is configured', () => {
+    const withAds = contentSecurityPolicy({ ...site, ads: { conversionId: 'AW-1', phoneLabel: 'x' } }, CSS);
+    expect(withAds).toContain('https://www.googletagmanager.com');
+    expect(csp).not.toContain('googletagmanager');
+  });
+});
+
+describe('_headers and _redirects', () => {
+  test('_headers round-trips through the parser our server uses', () => {
+    const rules = parseHeaders(headersFile(site, CSS));
+    expect(rules).toHaveLength(2);
+    expect(Object.fromEntries(rules[0]!.headers)).toEqual(securityHeaders(site, CSS));
+    expect(rules[1]!.headers).toEqual([['Cache-Control', 'public, max-age=31536000, immutable']]);
+  });
+
+  test('_redirects lists trailing-slash forms, aliases and section not-found pages', () => {
+    expect(redirectsFile(redirects(routes, ['/', '/blog']))).toBe('/about/ /about 301\n/about-us /about 301\n/blog/* /blog/404.html 404\n');
+  });
+});
+
+describe('the Node server applies the host rules of dist/', () => {
+  const dist = mkdtempSync(path.join(tmpdir(), 'site-dist-'));
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, 'index.html'), '<!DOCTYPE html><title>Home</title>');
+  writeFileSync(path.join(dist, 'about.html'), '<!DOCTYPE html><title>About</title>');
+  writeFileSync(path.join(dist, '404.html'), '<!DOCTYPE html><title>Not found</title>');
+  writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
+  writeFileSync(path.join(dist, '_headers'), headersFile(site, CSS));
+  writeFileSync(path.join(dist, '_redirects'), redirectsFile(redirects(routes, ['/'])));
+  const app = createApp({ dist });
+
+  test('every page and asset carries the headers that _headers lists for it', async () => {
+    for (const p of ['/', '/about', '/assets/app-1234.js', '/nowhere']) {
+      const res = await app.request(p);
+      for (const [name, value] of Object.entries(securityHeaders(site, CSS))) expect(res.headers.get(name), `${p} ${name}`).toBe(value);
+    }
+    expect((await app.request('/assets/app-1234.js')).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  test('an alias redirects (301) to its page', async () => {
+    const res = await app.request('/about-us?ref=old');
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe('/about?ref=old');
+  });
+});
