@@ -14,6 +14,7 @@ import {
   pgliteDb,
   type AnalyticsDb,
 } from '../../cli/lib/server/analytics.ts';
+import { createAnalyticsHandler } from '../../supabase/functions/_shared/handler.ts';
 import { formatIp, parseIp, truncateIp } from '../../supabase/functions/_shared/ip.ts';
 import {
   BROWSER_UA,
@@ -53,6 +54,40 @@ describe('migrations on PGlite', () => {
       { relname: 'user_events', relrowsecurity: true },
       { relname: 'user_sessions', relrowsecurity: true },
     ]);
+  });
+});
+
+describe('when the database fails', () => {
+  it('answers 500 with a generic error and reports the cause to the log', async () => {
+    const cause = new Error('connection refused');
+    const logged: unknown[][] = [];
+    const handler = createAnalyticsHandler({
+      query: () => Promise.reject(cause),
+      logError: (...args) => void logged.push(args),
+      config: { allowedOrigins: [], dashboardKey: 'k', hmacSecret: 's' },
+    });
+    const post = await handler(
+      new Request('http://x.example/functions/v1/analytics', {
+        method: 'POST',
+        headers: { 'user-agent': BROWSER_UA },
+        body: JSON.stringify(session()),
+      }),
+    );
+    expect(post.status).toBe(500);
+    expect(await post.json()).toEqual({ error: 'Could not store the record' });
+    const get = await handler(new Request('http://x.example/functions/v1/analytics', { headers: { authorization: 'Bearer k' } }));
+    expect(get.status).toBe(500);
+    expect(await get.json()).toEqual({ error: 'Could not read the analytics data' });
+    expect(logged).toEqual([
+      ['analytics: could not store the record', cause],
+      ['analytics: could not read the dashboard data', cause],
+    ]);
+  });
+
+  it('refuses to start without its secrets', () => {
+    expect(() =>
+      createAnalyticsHandler({ query: async () => [], config: { allowedOrigins: [], dashboardKey: '', hmacSecret: 's' } }),
+    ).toThrow('analytics: hmacSecret and dashboardKey must be set');
   });
 });
 

@@ -126,16 +126,15 @@ async function readCapped(req: Request, max: number): Promise<string | null> {
 
 export function createAnalyticsHandler(deps: AnalyticsDeps): AnalyticsHandler {
   const { query, config } = deps;
+  if (!config.hmacSecret || !config.dashboardKey) {
+    throw new Error('analytics: hmacSecret and dashboardKey must be set');
+  }
   const now = deps.now ?? (() => new Date());
   const logError = deps.logError ?? ((message, error) => console.error(message, error));
   const maxBody = config.maxBodyBytes ?? MAX_BODY_BYTES;
   const allowAnyOrigin = config.allowedOrigins.includes('*');
   const hmac = createHmac(config.hmacSecret);
   const takeToken = createRateLimiter(config.rateLimit ?? DEFAULT_RATE_LIMIT, () => now().getTime());
-
-  if (!config.hmacSecret || !config.dashboardKey) {
-    throw new Error('analytics: hmacSecret and dashboardKey must be set');
-  }
 
   async function collect(req: Request, cors: Record<string, string>, remoteAddress?: string): Promise<Response> {
     const ip = clientIp(req.headers, remoteAddress);
