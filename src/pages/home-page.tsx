@@ -1,14 +1,14 @@
 import { Link } from 'react-router';
 import type { Service, Testimonial } from '../../schemas/index.ts';
-import { buttonClass, ButtonLink } from '../components/button.tsx';
+import { ButtonLink } from '../components/button.tsx';
 import { ServiceCard, TestimonialCard } from '../components/cards.tsx';
 import { ClosingBanner } from '../components/closing-banner.tsx';
-import { WhatsAppLink } from '../components/contact-links.tsx';
 import { FaqAccordion, type FaqItem } from '../components/faq-accordion.tsx';
 import { Hero, Section } from '../components/hero.tsx';
 import { Icon, type IconName } from '../components/icons.tsx';
 import { PostCard } from '../components/post-card.tsx';
 import { useSite } from '../components/site-context.tsx';
+import { WhatsAppBanner } from '../components/whatsapp-banner.tsx';
 import type { NavLink, PageData, PostCard as Post } from '../lib/page-data.ts';
 
 export interface HomeData extends PageData {
@@ -136,19 +136,10 @@ export function Page({ data }: { data: HomeData }) {
         </p>
       </Section>
 
-      <section aria-labelledby="whatsapp-cta" className="bg-chat-700 text-white">
-        <div className="mx-auto flex max-w-6xl flex-col items-center gap-4 px-4 py-10 text-center md:flex-row md:justify-between md:text-left">
-          <div>
-            <h2 id="whatsapp-cta" className="text-2xl font-bold">
-              Send us a photo of the problem on WhatsApp
-            </h2>
-            <p className="mt-1 text-green-50">A technician replies with the likely fault and a price range, usually within minutes.</p>
-          </div>
-          <WhatsAppLink className={buttonClass('light', 'shrink-0 text-chat-700')}>
-            <Icon name="chat" /> Chat on WhatsApp
-          </WhatsAppLink>
-        </div>
-      </section>
+      <WhatsAppBanner
+        title="Send us a photo of the problem on WhatsApp"
+        text="A technician replies with the likely fault and a price range, usually within minutes."
+      />
 
       {data.posts.length > 0 && (
         <Section id="latest-posts" title="TV Care Tips from Our Blog">

@@ -1,0 +1,201 @@
+import type { Locator, Page } from '@playwright/test';
+import { RECORD_GTAG, SITE } from './screen-support.ts';
+import { expect, ORIGIN, test, waitForHydration } from './support.ts';
+
+/** Each named control's tag, type and required flag, in document order (hidden fields left out). */
+async function controls(form: Locator) {
+  return form.locator('input:not([type="hidden"]), select, textarea').evaluateAll((els) =>
+    els
+      .filter((el) => !el.closest('[aria-hidden="true"]'))
+      .map((el) => {
+        const c = el as HTMLInputElement;
+        return { name: c.name, type: c.tagName === 'INPUT' ? c.type : c.tagName.toLowerCase(), required: c.required };
+      }),
+  );
+}
+
+async function hiddenValue(form: Locator, name: string) {
+  return form.locator(`input[type="hidden"][name="${name}"]`).getAttribute('value');
+}
+
+/** The spam trap: present, empty, out of sight and out of the tab order. */
+async function expectHoneypot(form: Locator) {
+  const trap = form.locator(`input[name="${SITE.forms.honeypotField}"]`);
+  await expect(trap).toHaveCount(1);
+  await expect(trap).toHaveValue('');
+  await expect(trap).toHaveAttribute('tabindex', '-1');
+  expect(await trap.evaluate((el) => el.getBoundingClientRect().right <= 0)).toBe(true);
+}
+
+/** Submitting the empty form: the browser's own required-field check stops it; nothing is sent. */
+async function expectEmptySubmitBlocked(page: Page, form: Locator) {
+  const posts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && !r.url().includes('/functions/v1/')) posts.push(r.url());
+  });
+  const url = page.url();
+  await form.locator('[type="submit"]').click();
+  expect(await form.evaluate((f: HTMLFormElement) => f.checkValidity())).toBe(false);
+  expect(await form.locator(':invalid').count()).toBeGreaterThan(0);
+  await page.waitForTimeout(300);
+  expect(page.url()).toBe(url);
+  expect(posts).toEqual([]);
+}
+
+test.describe('the contact form', () => {
+  test('posts natively to the form service with exactly the spec fields', async ({ page }) => {
+    await page.goto('/contact');
+    await waitForHydration(page);
+    const form = page.locator('form#contact-form');
+    await expect(form).toHaveAttribute('method', 'post');
+    await expect(form).toHaveAttribute('action', SITE.forms.contactEndpoint);
+    expect(await controls(form)).toEqual([
+      { name: 'name', type: 'text', required: true },
+      { name: 'phone', type: 'tel', required: true },
+      { name: 'email', type: 'email', required: true },
+      { name: 'service', type: 'select', required: true },
+      { name: 'message', type: 'textarea', required: true },
+    ]);
+    const options = await form.locator('select[name="service"] option').evaluateAll((os) => os.map((o) => [(o as HTMLOptionElement).value, o.textContent]));
+    expect(options).toEqual([
+      ['', 'Select a service'],
+      ...['Screen Repair', 'Power Supply Issues', 'Audio Problems', 'Motherboard Repair', 'TV Wall Mounting', 'Other'].map((o) => [o, o]),
+    ]);
+    await expect(form.locator('textarea[name="message"]')).toHaveAttribute('rows', '4');
+    expect(await hiddenValue(form, 'subject')).toBe('New Contact Form Submission from Website');
+    expect(await hiddenValue(form, SITE.forms.redirectField)).toBe(`${ORIGIN}/thank-you`);
+    await expectHoneypot(form);
+    for (const label of ['Your name', 'Phone', 'Email', 'Service needed', 'Message']) await expect(form.getByLabel(label)).toBeVisible();
+  });
+
+  test('an empty submit is stopped by the browser', async ({ page }) => {
+    await page.goto('/contact');
+    await waitForHydration(page);
+    await expectEmptySubmitBlocked(page, page.locator('form#contact-form'));
+  });
+});
+
+test.describe('the quote dialog form', () => {
+  test('has the spec fields, subject, redirect and honeypot, and stops an empty submit', async ({ page }) => {
+    await page.goto('/');
+    await waitForHydration(page);
+    await page.locator('#main-menu').getByRole('button', { name: 'Get A Quote' }).click();
+    const form = page.getByRole('dialog', { name: 'Get A Free Quote' }).locator('form');
+    await expect(form).toHaveAttribute('method', 'post');
+    await expect(form).toHaveAttribute('action', SITE.forms.contactEndpoint);
+    expect(await controls(form)).toEqual([
+      { name: 'name', type: 'text', required: true },
+      { name: 'email', type: 'email', required: true },
+      { name: 'phone', type: 'tel', required: true },
+      { name: 'message', type: 'textarea', required: true },
+    ]);
+    expect(await hiddenValue(form, 'subject')).toBe('New Quote Request from Website');
+    expect(await hiddenValue(form, SITE.forms.redirectField)).toBe(`${ORIGIN}/thank-you`);
+    await expectHoneypot(form);
+    await expectEmptySubmitBlocked(page, form);
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the contact form still posts every field to the form service', async ({ page }) => {
+    let body = '';
+    await page.route(SITE.forms.contactEndpoint, async (route) => {
+      body = route.request().postData() ?? '';
+      await route.fulfill({ contentType: 'text/html', body: '<h1>received</h1>' });
+    });
+    await page.goto('/contact');
+    const form = page.locator('form#contact-form');
+    await form.getByLabel('Your name').fill('Test Visitor');
+    await form.getByLabel('Phone').fill('9000000000');
+    await form.getByLabel('Email').fill('visitor@example.com');
+    await form.getByLabel('Service needed').selectOption('Audio Problems');
+    await form.getByLabel('Message').fill('No sound from the left speaker.');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByRole('heading', { name: 'received' })).toBeVisible();
+    const sent = Object.fromEntries(new URLSearchParams(body));
+    expect(sent).toEqual({
+      subject: 'New Contact Form Submission from Website',
+      [SITE.forms.redirectField]: `${ORIGIN}/thank-you`,
+      [SITE.forms.honeypotField]: '',
+      name: 'Test Visitor',
+      phone: '9000000000',
+      email: 'visitor@example.com',
+      service: 'Audio Problems',
+      message: 'No sound from the left speaker.',
+    });
+  });
+
+  test('"Get A Quote" is a link to the contact form', async ({ page }) => {
+    await page.goto('/');
+    const quote = page.locator('#main-menu').getByRole('button', { name: 'Get A Quote' });
+    await expect(quote).toHaveAttribute('href', '/contact#contact-form');
+    await quote.click();
+    await expect(page).toHaveURL(/\/contact#contact-form$/);
+    await expect(page.locator('form#contact-form')).toBeInViewport();
+  });
+});
+
+test.describe('phone conversions', () => {
+  test('a tel: click calls gtag with the conversion event when the page has gtag', async ({ page }) => {
+    await page.addInitScript(RECORD_GTAG);
+    await page.goto('/contact');
+    await waitForHydration(page);
+    await page.getByRole('region', { name: 'Get In Touch' }).locator('a[href^="tel:"]').click();
+    await page.locator('footer a[href^="tel:"]').click();
+    const calls = await page.evaluate(() => (window as unknown as { __gtagCalls: unknown[][] }).__gtagCalls);
+    const expected = ['event', 'conversion', { event_label: 'phone_call_clicked', currency: 'INR' }];
+    expect(calls).toEqual([expected, expected]);
+  });
+
+  test('without ads in site.yaml, no ad script is loaded and a tel: click is harmless', async ({ page, consoleLog }) => {
+    const adRequests: string[] = [];
+    page.on('request', (r) => {
+      if (/googletagmanager|googleadservices|doubleclick/.test(r.url())) adRequests.push(r.url());
+    });
+    await page.goto('/contact');
+    await waitForHydration(page);
+    await page.evaluate(() => {
+      document.addEventListener('click', (e) => e.preventDefault());
+      document.querySelector<HTMLAnchorElement>('main a[href^="tel:"]')?.click();
+    });
+    await page.waitForTimeout(300);
+    expect(await page.locator('script[src*="googletagmanager"]').count()).toBe(0);
+    expect(await page.evaluate(() => typeof (window as { gtag?: unknown }).gtag)).toBe('undefined');
+    expect(adRequests).toEqual([]);
+    expect(consoleLog.errors).toEqual([]);
+  });
+
+  test('with ads configured, gtag.js loads after hydration and phone clicks carry send_to', async ({ page }) => {
+    const ads = { conversionId: 'AW-123456789', phoneLabel: 'phone_call_clicked' };
+    // The built site has no ads id: give this page one by editing its hydration data. The built
+    // Content-Security-Policy admits gtag.js only when site.yaml has `ads`, so it goes too.
+    await page.route('**/contact', async (route) => {
+      const res = await route.fetch();
+      const html = (await res.text()).replace('"site":{', `"site":{"ads":${JSON.stringify(ads)},`);
+      const headers = Object.fromEntries(Object.entries(res.headers()).filter(([k]) => k !== 'content-security-policy'));
+      await route.fulfill({ response: res, body: html, headers });
+    });
+    let tagUrl = '';
+    await page.route('https://www.googletagmanager.com/**', async (route) => {
+      tagUrl = route.request().url();
+      await route.fulfill({ contentType: 'text/javascript', body: '' });
+    });
+    await page.goto('/contact');
+    await waitForHydration(page);
+    await expect.poll(() => tagUrl).toBe(`https://www.googletagmanager.com/gtag/js?id=${ads.conversionId}`);
+    await page.evaluate(() => {
+      document.addEventListener('click', (e) => e.preventDefault());
+      document.querySelector<HTMLAnchorElement>('main a[href^="tel:"]')?.click();
+    });
+    const queued = await page.evaluate(() => (window as unknown as { dataLayer: IArguments[] }).dataLayer.map((a) => Array.from(a)));
+    expect(queued[0]?.[0]).toBe('js');
+    expect(queued[1]).toEqual(['config', ads.conversionId]);
+    expect(queued.at(-1)).toEqual([
+      'event',
+      'conversion',
+      { send_to: `${ads.conversionId}/${ads.phoneLabel}`, event_label: 'phone_call_clicked', currency: 'INR' },
+    ]);
+  });
+});
