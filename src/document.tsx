@@ -28,12 +28,15 @@ export function Document({
   hydrationJson,
   businessJsonLd,
   themeColor,
+  feedTitle,
 }: {
   assets: Assets;
   children: ReactNode;
   hydrationJson: string;
   businessJsonLd: Record<string, unknown>;
   themeColor: string;
+  /** The blog feed's title (the feed is /rss.xml, written by the build). */
+  feedTitle: string;
 }) {
   return (
     <html lang="en-IN">
@@ -46,6 +49,7 @@ export function Document({
           assets.css.map((href) => <link key={href} rel="stylesheet" href={href} />)
         )}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="alternate" type="application/rss+xml" title={feedTitle} href="/rss.xml" />
         <meta name="theme-color" content={themeColor} />
         <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(businessJsonLd) }} />
       </head>

@@ -6,6 +6,7 @@ import { startAdTag } from './lib/ad-tag.ts';
 import type { PageData, SiteData } from './lib/page-data.ts';
 import { loadPage } from './pages/registry.ts';
 import { routes } from './routes.tsx';
+import { startTracker } from './tracker/index.ts';
 
 async function start() {
   const script = document.getElementById('__site_data');
@@ -24,6 +25,7 @@ async function start() {
     </StrictMode>,
   );
   startAdTag(data.root.site.ads);
+  startTracker({ endpoint: data.root.site.analytics.endpoint });
 }
 
 void start();

@@ -34,7 +34,7 @@ export async function render({ url, site, page, assets, businessJsonLd }: Render
   }
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
-    <Document assets={assets} hydrationJson={hydrationJson(site, page)} businessJsonLd={businessJsonLd} themeColor="#1e3a8a">
+    <Document assets={assets} hydrationJson={hydrationJson(site, page)} businessJsonLd={businessJsonLd} themeColor="#1e3a8a" feedTitle={`${site.site.business.name} – TV Repair Blog`}>
       <StrictMode>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </StrictMode>

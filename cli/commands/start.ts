@@ -1,8 +1,11 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { Command } from 'commander';
 import { serve } from '@hono/node-server';
 import { buildSite } from '../lib/build/index.ts';
 import { formatProblems } from '../../src/lib/content/problems.ts';
 import { contentDir, distDir, PROJECT_ROOT } from '../lib/paths.ts';
+import { createNodeAnalytics } from '../lib/server/analytics.ts';
 import { createApp } from '../lib/server/app.ts';
 import { buildIsStale } from '../lib/server/stale.ts';
 
@@ -13,8 +16,9 @@ export function startCommand(): Command {
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--dist <dir>', 'the built site to serve (default: dist/)')
     .option('--no-build', 'serve dist/ as it is, without rebuilding')
+    .option('--no-analytics', 'serve the site without the analytics function')
     .addHelpText('after', '\nExit codes: 1 content problems stopped the build, 2 could not start.')
-    .action(async (opts: { port?: string; host: string; dist?: string; build: boolean }) => {
+    .action(async (opts: { port?: string; host: string; dist?: string; build: boolean; analytics: boolean }) => {
       const dist = distDir(opts.dist);
       const content = contentDir();
       if (opts.build && buildIsStale(PROJECT_ROOT, content, dist)) {
@@ -27,11 +31,34 @@ export function startCommand(): Command {
         }
       }
       const port = Number(opts.port ?? process.env.PORT ?? 4173);
-      const app = createApp({ dist });
-      await new Promise<void>((resolve) => {
-        serve({ fetch: app.fetch, port, hostname: opts.host }, () => resolve());
+      // The analytics function on the same origin: PGlite in .data/ (or SITE_DATA_DIR), or DATABASE_URL.
+      const analytics = opts.analytics
+        ? await createNodeAnalytics({
+            dataDir: path.resolve(process.env.SITE_DATA_DIR ?? path.join(PROJECT_ROOT, '.data')),
+            databaseUrl: process.env.DATABASE_URL,
+            allowedOrigins: [`http://localhost:${port}`, `http://127.0.0.1:${port}`, siteOrigin(dist)].filter((o): o is string => !!o),
+          })
+        : undefined;
+      const app = createApp({ dist, analytics: analytics?.handle });
+      const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+        const s = serve({ fetch: app.fetch, port, hostname: opts.host }, () => resolve(s));
       });
-      process.stderr.write(`\n  Site:       http://localhost:${port}\n\n  Press Ctrl+C to stop.\n`);
+      const lines = [`  Site:       http://localhost:${port}`];
+      if (analytics) lines.push(`  Analytics:  http://localhost:${port}/analytics#key=${analytics.dashboardKey}`);
+      process.stderr.write(`\n${lines.join('\n')}\n\n  Press Ctrl+C to stop.\n`);
+      const stop = async () => {
+        server.close();
+        await analytics?.close();
+        process.exit(0);
+      };
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
       await new Promise(() => {});
     });
+}
+
+/** The public origin the built site names (canonical URLs), from its route manifest. */
+function siteOrigin(dist: string): string | undefined {
+  const manifest = path.join(dist, '_site', 'manifest.json');
+  return existsSync(manifest) ? (JSON.parse(readFileSync(manifest, 'utf8')) as { origin: string }).origin : undefined;
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { loadContent } from '../../../src/lib/content/load.ts';
 import type { Problem } from '../../../src/lib/content/problems.ts';
 import { buildSiteIndex } from '../../../src/lib/content/site-index.ts';
+import { FEED_PATH, rssFeed } from './feed.ts';
 import { headersFile, redirects, redirectsFile } from './headers.ts';
 import { prerender } from './prerender.ts';
 import { buildClient, buildServer } from './vite.ts';
@@ -65,6 +66,7 @@ export async function buildSite(opts: BuildOptions): Promise<BuildReport> {
     const serverEntry = await step('server', () => buildServer(opts.root, serverDir));
     rmSync(path.join(staging, '.vite'), { recursive: true, force: true });
     await step('prerender', () => prerender(index, serverEntry, assets, staging));
+    writeFileSync(path.join(staging, FEED_PATH.slice(1)), rssFeed(content.site, index.routes));
     writeFileSync(path.join(staging, '_headers'), headersFile(content.site, assets.inlineCss));
     writeFileSync(path.join(staging, '_redirects'), redirectsFile(redirects(index.routes, index.notFound.map((n) => n.dir))));
     writeFileSync(path.join(staging, '_site', 'build.json'), JSON.stringify({ buildDate, content: opts.contentDir }));

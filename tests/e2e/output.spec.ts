@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseDocument } from 'htmlparser2';
+import { DomUtils } from 'htmlparser2';
+import { DIST, expect, ORIGIN, sitemapPaths, test } from './support.ts';
+
+const posts = sitemapPaths().filter((p) => /^\/blog\/.+/.test(p));
+
+test('the RSS feed parses and lists every published post with its metadata, newest first', async ({ request }) => {
+  const res = await request.get('/rss.xml');
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toContain('xml');
+  const doc = parseDocument(await res.text(), { xmlMode: true });
+  const items = DomUtils.getElementsByTagName('item', doc);
+  expect(items).toHaveLength(posts.length);
+  expect(posts.length).toBeGreaterThanOrEqual(5);
+  const text = (el: unknown, tag: string) => DomUtils.textContent(DomUtils.getElementsByTagName(tag, el as never)[0]!);
+  expect(items.map((i) => new URL(text(i, 'link')).pathname).sort()).toEqual([...posts].sort());
+  for (const item of items) {
+    for (const tag of ['title', 'guid', 'pubDate', 'dc:creator', 'category', 'description', 'content:encoded']) {
+      expect(text(item, tag).length, tag).toBeGreaterThan(0);
+    }
+  }
+  const dates = items.map((i) => Date.parse(text(i, 'pubDate')));
+  expect(dates).toEqual([...dates].sort((a, b) => b - a));
+});
+
+test('every page links the feed from its head', async ({ request }) => {
+  for (const p of ['/', '/about', posts[0]!]) {
+    const html = await (await request.get(p)).text();
+    expect(html.slice(0, html.indexOf('</head>'))).toContain('<link rel="alternate" type="application/rss+xml"');
+  }
+});
+
+test('sitemap lastmod is each page\'s content date, not the build time', () => {
+  const xml = readFileSync(path.join(DIST, 'sitemap.xml'), 'utf8');
+  const lastmod = new Map([...xml.matchAll(/<loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?/g)].map((m) => [new URL(m[1]!).pathname, m[2]]));
+  for (const p of posts) {
+    const data = JSON.parse(readFileSync(path.join(DIST, '_data', `${p.slice(1)}.json`), 'utf8')) as { card: { date: string }; updated?: string };
+    expect(lastmod.get(p), p).toBe(data.updated ?? data.card.date);
+  }
+  expect(lastmod.get('/about')).toBe('2025-07-03');
+});
+
+test('the server sends the same headers as dist/_headers on a sample of routes', async ({ request }) => {
+  const file = readFileSync(path.join(DIST, '_headers'), 'utf8');
+  const expected = Object.fromEntries(
+    file
+      .split('\n/assets/*')[0]!
+      .split('\n')
+      .slice(1)
+      .map((l) => l.trim().split(/:\s(.+)/).slice(0, 2) as [string, string]),
+  );
+  for (const p of ['/', '/services', posts[0]!, '/no-such-page']) {
+    const res = await request.get(p);
+    for (const [name, value] of Object.entries(expected)) expect(res.headers()[name.toLowerCase()], `${p} ${name}`).toBe(value);
+  }
+});
