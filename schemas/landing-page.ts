@@ -254,7 +254,12 @@ const landingFields = {
   /** The date the page's content last changed, YYYY-MM-DD (sitemap lastmod). */
   updated: IsoDate.optional(),
   /** The blocks of the page, top to bottom; start with a hero and end with a cta. */
-  sections: z.array(LandingSectionSchema).min(2),
+  sections: z
+    .array(LandingSectionSchema)
+    .min(2)
+    .refine((list) => list[0]?.type === 'hero' && list.filter((s) => s.type === 'hero').length === 1, {
+      error: 'a list that starts with the one hero section (it holds the page\'s only H1)',
+    }),
 };
 
 /** A brand page, content/brands/<name>.mdx (front matter) or .yaml. */

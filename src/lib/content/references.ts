@@ -23,10 +23,8 @@ export function knownTargets(content: Content): Map<string, Set<string>> {
   for (const e of [...content.brands, ...content.areas]) {
     add(`/${e.data.slug}`, e.data.sections.flatMap((s) => ('anchor' in s && s.anchor ? [s.anchor] : [])));
   }
-  for (const e of content.blog) {
-    add(`/blog/${e.data.slug}`);
-    add(`/blog/${e.data.id}`);
-  }
+  // Only the slug URL: /blog/<id> is a redirect, which a client-side navigation would not follow.
+  for (const e of content.blog) add(`/blog/${e.data.slug}`);
   for (const e of content.serviceCenter) add(`/service-center/${e.data.id}`);
   return targets;
 }

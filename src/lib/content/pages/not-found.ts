@@ -11,5 +11,18 @@ export function notFoundPages(content: Content, pagesFile: string): (RouteEntry 
     noindex: true,
     breadcrumb: null,
   });
-  return [{ dir: '/', path: '/404', kind: 'not-found', source: { file: pagesFile, line: 1 }, sitemap: false, data: { kind: 'not-found', meta } }];
+  const section = (dir: string, kind: string, title: string, description: string): RouteEntry & { dir: string } => ({
+    dir,
+    path: `${dir}/404`,
+    kind,
+    source: { file: pagesFile, line: 1 },
+    sitemap: false,
+    data: { kind, meta: pageMeta(content.site, { path: `${dir}/404`, title, description, noindex: true, breadcrumb: null }) },
+  });
+  return [
+    { dir: '/', path: '/404', kind: 'not-found', source: { file: pagesFile, line: 1 }, sitemap: false, data: { kind: 'not-found', meta } },
+    // Nearest-404 pages of sections: /blog/<unknown> and /service-center/<unknown> (spec §8).
+    section('/blog', 'post-not-found', 'Blog Post Not Found', 'The TV repair article you asked for is not on our blog. Browse the blog, our repair services or contact us.'),
+    section('/service-center', 'brand-not-found', 'Brand Not Found', 'We could not find this brand at our service centre. See the brands we service, or call us about yours.'),
+  ];
 }

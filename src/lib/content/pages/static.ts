@@ -4,6 +4,7 @@ import type { PageData, PageMeta, PostCard, SiteData } from '../../page-data.ts'
 import type { Content } from '../load.ts';
 import type { RouteEntry } from '../site-index.ts';
 import { screenBuilders } from './screens.ts';
+import { contentBuilders } from './content-screens.ts';
 
 export interface StaticArgs {
   content: Content;
@@ -36,6 +37,7 @@ type Builder = (entry: PageEntry, meta: PageMeta, args: StaticArgs) => PageData;
 
 const builders: Partial<Record<PageEntry['kind'], Builder>> = {
   ...screenBuilders,
+  ...contentBuilders,
   home: (entry, meta, { content, collected }) => {
     const facts = factValues(content);
     return {

@@ -1,0 +1,38 @@
+import { SECTION_TITLES } from '../../lib/landing.ts';
+import { ServiceCard } from '../cards.tsx';
+import { Section } from '../hero.tsx';
+import { Icon, type IconName } from '../icons.tsx';
+import type { SectionProps } from './types.ts';
+
+/** Three to six service cards, each with its own "Learn More" target. */
+export function ServicesSection({ section, id }: SectionProps<'services'>) {
+  return (
+    <Section id={id} title={section.title ?? SECTION_TITLES.services} lead={section.lead}>
+      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {section.items.map((it) => (
+          <li key={it.title}>
+            <ServiceCard service={{ id: it.title, title: it.title, description: it.text, icon: it.icon }} href={it.href} />
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+/** Problems or reasons: cards with an icon, a heading and a sentence or two. */
+export function CardsSection({ section, id }: SectionProps<'problems' | 'why-choose'>) {
+  const tinted = section.type === 'problems';
+  return (
+    <Section id={id} title={section.title ?? SECTION_TITLES[section.type]} lead={section.lead} className={tinted ? 'bg-surface' : undefined}>
+      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {section.items.map((it) => (
+          <li key={it.title} className="rounded-xl border border-line bg-white p-6">
+            {it.icon && <Icon name={it.icon as IconName} className="h-7 w-7 text-brand-700" />}
+            <h3 className="mt-3 text-lg font-semibold text-ink">{it.title}</h3>
+            <p className="mt-1 text-muted">{it.text}</p>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}

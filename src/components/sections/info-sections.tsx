@@ -1,0 +1,67 @@
+import { SECTION_TITLES } from '../../lib/landing.ts';
+import { PhoneLink } from '../contact-links.tsx';
+import { Section } from '../hero.tsx';
+import { Icon, type IconName } from '../icons.tsx';
+import type { SectionProps } from './types.ts';
+
+/** A row of short facts (e.g. years, warranty, same-day service). */
+export function StripSection({ section, id }: SectionProps<'strip'>) {
+  return (
+    <section id={id} aria-label={section.title ?? 'At a glance'} className="border-y border-line bg-brand-50">
+      <ul className="mx-auto grid max-w-6xl grid-cols-2 gap-6 px-4 py-8 md:grid-cols-4">
+        {section.items.map((it) => (
+          <li key={it.value + it.label} className="text-center">
+            {it.icon && <Icon name={it.icon as IconName} className="mx-auto mb-2 h-7 w-7 text-brand-700" />}
+            <span className="block text-2xl font-extrabold text-brand-900">{it.value}</span>
+            <span className="block text-sm text-muted">{it.label}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The service address line and the service hours of an area. */
+export function ServiceInfoSection({ section, id }: SectionProps<'service-info'>) {
+  return (
+    <Section id={id} title={section.title ?? SECTION_TITLES['service-info']} lead={section.lead}>
+      <ul className="mx-auto grid max-w-3xl gap-4 sm:grid-cols-2">
+        {section.address && (
+          <li className="flex gap-3 rounded-lg border border-line p-4">
+            <Icon name="pin" className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
+            <div>
+              <p className="font-semibold text-ink">Service address</p>
+              <p className="text-muted">{section.address}</p>
+            </div>
+          </li>
+        )}
+        {section.hoursText && (
+          <li className="flex gap-3 rounded-lg border border-line p-4">
+            <Icon name="clock" className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
+            <div>
+              <p className="font-semibold text-ink">Service hours</p>
+              <p className="text-muted">{section.hoursText}</p>
+            </div>
+          </li>
+        )}
+      </ul>
+    </Section>
+  );
+}
+
+/** The shop's number with and without the +91 prefix. */
+export function PhoneFormatsSection({ section, id }: SectionProps<'phone-formats'>) {
+  const link = 'inline-flex min-h-11 items-center gap-2 rounded-lg border border-line px-4 py-2 text-lg font-semibold text-brand-700 hover:border-brand-600';
+  return (
+    <Section id={id} title={section.title ?? SECTION_TITLES['phone-formats']} lead={section.lead}>
+      <ul className="flex flex-wrap justify-center gap-4">
+        <li>
+          <PhoneLink className={link} />
+        </li>
+        <li>
+          <PhoneLink local className={link} />
+        </li>
+      </ul>
+    </Section>
+  );
+}

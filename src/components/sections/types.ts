@@ -1,0 +1,4 @@
+import type { ResolvedSection } from '../../lib/landing.ts';
+
+/** The props of one section component: its data and its anchor id. */
+export type SectionProps<T extends ResolvedSection['type']> = { section: Extract<ResolvedSection, { type: T }>; id: string };

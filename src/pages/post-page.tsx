@@ -1,0 +1,66 @@
+import { Link } from 'react-router';
+import { buttonClass } from '../components/button.tsx';
+import { PhoneLink } from '../components/contact-links.tsx';
+import { Icon } from '../components/icons.tsx';
+import { PostGrid } from '../components/post-grid.tsx';
+import { RawHtml } from '../components/raw-html.tsx';
+import { formatDate } from '../lib/format.ts';
+import type { PostData } from '../lib/content/pages/blog.ts';
+
+export type { PostData };
+
+/** One article: category, title, picture, the prerendered body, the repair box and related articles. */
+export function Page({ data }: { data: PostData }) {
+  const post = data.card;
+  return (
+    <>
+      <article className="mx-auto max-w-3xl px-4 pt-6 pb-12">
+        <header>
+          <p className="text-sm font-semibold tracking-wide text-accent-700 uppercase">{post.category}</p>
+          <h1 className="mt-2 text-3xl leading-tight font-extrabold text-brand-900 md:text-4xl">{post.title}</h1>
+          <p className="mt-3 text-sm text-muted">
+            By {post.author} · <time dateTime={post.date}>{formatDate(post.date)}</time>
+            {data.updated && (
+              <>
+                {' '}
+                · Updated <time dateTime={data.updated}>{formatDate(data.updated)}</time>
+              </>
+            )}
+          </p>
+        </header>
+        <img
+          src={post.image.src}
+          alt={post.image.alt}
+          width={post.image.width}
+          height={post.image.height}
+          className="mt-6 aspect-[16/9] h-auto w-full rounded-xl bg-surface object-cover"
+        />
+        <RawHtml id="article-body" html={data.bodyHtml} className="prose mt-8" />
+        <aside aria-labelledby="repair-box" className="mt-10 rounded-xl border border-brand-100 bg-brand-50 p-6">
+          <h2 id="repair-box" className="text-xl font-bold text-brand-900">
+            Need TV Repair Service?
+          </h2>
+          <p className="mt-2 text-ink">Our technicians repair every brand at your home, with free diagnosis and free pickup and delivery.</p>
+          <div className="mt-4 flex flex-wrap gap-3">
+            <Link to="/contact" className={buttonClass('primary')}>
+              Contact Us
+            </Link>
+            <PhoneLink className={buttonClass('secondary')}>
+              <Icon name="phone" /> Call Now
+            </PhoneLink>
+          </div>
+        </aside>
+      </article>
+      {data.related.length > 0 && (
+        <section aria-labelledby="related-posts" className="bg-surface">
+          <div className="mx-auto max-w-6xl px-4 py-12">
+            <h2 id="related-posts" className="mb-6 text-2xl font-bold text-brand-900">
+              Related Articles
+            </h2>
+            <PostGrid posts={data.related} />
+          </div>
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+import { Link } from 'react-router';
+import { buttonClass, ButtonLink } from '../components/button.tsx';
+import { ClosingBanner } from '../components/closing-banner.tsx';
+import { PhoneLink } from '../components/contact-links.tsx';
+import { Hero, Section } from '../components/hero.tsx';
+import { Icon, type IconName } from '../components/icons.tsx';
+import { useSite } from '../components/site-context.tsx';
+import { formatPhone, formatTime } from '../lib/format.ts';
+import type { ServiceCenterData } from '../lib/content/pages/service-center.ts';
+
+export type { ServiceCenterData };
+
+/** /service-center: the centre in Mansarovar, six feature cards, the brands we service and a call to action. */
+export function Page({ data }: { data: ServiceCenterData }) {
+  const site = useSite();
+  const hours = site.hours.primary;
+  const address = `${site.address.street}, ${site.address.locality}, ${site.address.city} ${site.address.postalCode}`;
+  const features: { icon: IconName; title: string; text: string }[] = [
+    { icon: 'pin', title: `Located in ${site.address.locality}`, text: address },
+    { icon: 'clock', title: 'Open Every Day', text: `${hours.label}, ${formatTime(hours.opens)} – ${formatTime(hours.closes)}` },
+    { icon: 'phone', title: 'Call Before You Come', text: `Call ${formatPhone(site.contact.phone)} and we keep a technician ready for your TV.` },
+    { icon: 'users', title: 'Trained Technicians', text: 'Brand-trained, background-checked technicians with years of bench experience.' },
+    { icon: 'tag', title: 'All Brands Serviced', text: 'LED, LCD, OLED, QLED and smart TVs of every brand, old and new.' },
+    { icon: 'shield', title: site.warranty.primary.badge, text: `A ${site.warranty.primary.label} on the parts fitted and the work done.` },
+  ];
+  return (
+    <>
+      <Hero
+        eyebrow={`${site.address.locality}, ${site.address.city}`}
+        title={`TV Service Centre in ${site.address.city}`}
+        lead={`Bring your TV to our ${site.address.locality} workshop, or let us pick it up: genuine parts, trained technicians and a written warranty.`}
+      >
+        <ButtonLink to="/contact" variant="accent">
+          Book a Repair
+        </ButtonLink>
+        <PhoneLink className={buttonClass('light')}>
+          <Icon name="phone" /> Call Now
+        </PhoneLink>
+      </Hero>
+      <Section id="features" title="Why Visit Our Service Centre">
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {features.map((f) => (
+            <li key={f.title} className="rounded-xl border border-line p-6">
+              <Icon name={f.icon} className="h-7 w-7 text-brand-700" />
+              <h3 className="mt-3 text-lg font-semibold text-ink">{f.title}</h3>
+              <p className="mt-1 text-muted">{f.text}</p>
+            </li>
+          ))}
+        </ul>
+      </Section>
+      {data.brands.length > 0 && (
+        <Section id="brands" title="Brands We Service" className="bg-surface">
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
+            {data.brands.map((b) => (
+              <li key={b.href}>
+                <Link
+                  to={b.href}
+                  className="flex h-16 items-center justify-center rounded-lg border border-line bg-white px-2 text-center font-semibold text-brand-800 hover:border-brand-600"
+                >
+                  {b.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      )}
+      <ClosingBanner />
+    </>
+  );
+}
