@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { RECORD_GTAG, SITE } from './screen-support.ts';
+import { parse } from 'yaml';
+import { RECORD_GTAG, ROUTES, SITE } from './screen-support.ts';
 import { expect, ORIGIN, test, waitForHydration } from './support.ts';
 
 /** Each named control's tag, type and required flag, in document order (hidden fields left out). */
@@ -197,5 +200,63 @@ test.describe('phone conversions', () => {
       'conversion',
       { send_to: `${ads.conversionId}/${ads.phoneLabel}`, event_label: 'phone_call_clicked', currency: 'INR' },
     ]);
+  });
+});
+
+const brandPages = ROUTES.filter((r) => r.kind === 'service-center-brand');
+
+test.describe('the brand service request form', () => {
+  test.skip(brandPages.length === 0, 'no per-brand service-centre pages in this build');
+
+  test('has the spec fields, posts to the form-handling service and stops an empty submit', async ({ page }) => {
+    await page.goto(brandPages[0]!.path);
+    await waitForHydration(page);
+    const form = page.locator('#request-service form');
+    await expect(form).toHaveAttribute('method', 'post');
+    await expect(form).toHaveAttribute('action', SITE.forms.serviceRequestEndpoint);
+    expect(await controls(form)).toEqual([
+      { name: 'name', type: 'text', required: true },
+      { name: 'email', type: 'email', required: true },
+      { name: 'phone', type: 'tel', required: true },
+      { name: 'serviceType', type: 'select', required: true },
+      { name: 'area', type: 'text', required: true },
+      { name: 'message', type: 'textarea', required: true },
+    ]);
+    expect(await hiddenValue(form, SITE.forms.redirectField)).toBe(`${ORIGIN}/thank-you`);
+    await expectHoneypot(form);
+    await expectEmptySubmitBlocked(page, form);
+  });
+
+  test('every brand offers TV, and AC, refrigerator and microwave only where its content does', async ({ page }) => {
+    for (const r of brandPages) {
+      const id = r.path.split('/').pop()!;
+      const brand = parse(readFileSync(path.resolve(`content/service-center/${id}.yaml`), 'utf8')) as { name: string; services: Record<string, string> };
+      await page.goto(r.path);
+      const form = page.locator('#request-service form');
+      const options = await form.locator('select[name="serviceType"] option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+      const offered = ['ac', 'refrigerator', 'microwave'].filter((p) => brand.services[p]);
+      expect(options, r.path).toEqual(['', 'tv', ...offered]);
+      await expect(form.locator('select[name="serviceType"] option').first()).toHaveText('Select Service Type');
+      expect(await hiddenValue(form, 'subject'), r.path).toBe(`${brand.name} Service Request from Website`);
+      expect(await hiddenValue(form, 'brandName'), r.path).toBe(brand.name);
+    }
+  });
+});
+
+test.describe('the newsletter form', () => {
+  test.skip(!ROUTES.some((r) => r.path === '/blog' && r.kind === 'blog-index'), 'no blog index in this build');
+
+  test('requires an e-mail address and sends nothing', async ({ page }) => {
+    await page.goto('/blog');
+    await waitForHydration(page);
+    const email = page.locator('main form input[name="email"]');
+    await expect(email).toHaveAttribute('type', 'email');
+    await expect(email).toHaveAttribute('required', '');
+    const form = email.locator('xpath=ancestor::form');
+    await expectEmptySubmitBlocked(page, form);
+    await email.fill('reader@example.com');
+    await form.locator('[type="submit"]').click();
+    await page.waitForTimeout(300);
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/blog');
   });
 });
