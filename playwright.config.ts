@@ -30,6 +30,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { SITE_DATA_DIR: '.data/e2e' },
+    env: { SITE_DATA_DIR: process.env.SITE_DATA_DIR ?? '.data/e2e' },
   },
 });

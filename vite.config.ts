@@ -16,6 +16,8 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     cssCodeSplit: false,
+    // No preload helper: the few shared chunks a screen imports are tiny, and the bytes count (issue 2 budget).
+    modulePreload: false,
     rolldownOptions: {
       input: 'src/entry-client.tsx',
     },

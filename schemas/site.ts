@@ -132,9 +132,9 @@ export const SiteSchema = z.strictObject({
   serviceArea: z.array(z.string().min(2)).min(1),
   /** schema.org priceRange. */
   priceRange: z.string().min(1),
-  /** The social sharing image, a file under public/ (1200x630). */
+  /** The default social sharing image (1200x630). The build renders it, and one per page type, into dist/og/. */
   socialImage: z.strictObject({
-    path: z.string().regex(/^\/[\w./-]+\.(png|jpe?g|webp)$/, { error: 'a path under public/ such as "/og/default.png"' }),
+    path: z.literal('/og/default.png', { error: 'the path the build renders it to: "/og/default.png"' }),
     width: z.literal(1200),
     height: z.literal(630),
     alt: z.string().min(5),

@@ -15,10 +15,10 @@ export interface FieldSpec {
 const INPUT = 'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-ink placeholder:text-slate-500 focus:border-brand-600';
 
 /** Labelled form controls; every field is required unless it says otherwise (spec §5). */
-export function FormFields({ fields, idPrefix }: { fields: FieldSpec[]; idPrefix: string }) {
+export function FormFields({ fields, idPrefix, autoFocusFirst = false }: { fields: FieldSpec[]; idPrefix: string; autoFocusFirst?: boolean }) {
   return (
     <>
-      {fields.map((f) => {
+      {fields.map((f, i) => {
         const id = `${idPrefix}-${f.name}`;
         const required = f.required ?? true;
         return (
@@ -39,7 +39,15 @@ export function FormFields({ fields, idPrefix }: { fields: FieldSpec[]; idPrefix
                 ))}
               </select>
             ) : (
-              <input id={id} name={f.name} type={f.type} autoComplete={f.autoComplete} required={required} className={INPUT} />
+              <input
+                id={id}
+                name={f.name}
+                type={f.type}
+                autoComplete={f.autoComplete}
+                required={required}
+                autoFocus={autoFocusFirst && i === 0}
+                className={INPUT}
+              />
             )}
           </div>
         );

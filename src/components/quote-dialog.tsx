@@ -1,8 +1,10 @@
-import { createContext, useCallback, useContext, useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { Button } from './button.tsx';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Icon } from './icons.tsx';
-import { useSite } from './site-context.tsx';
-import { FormFields, HiddenFields } from './form-fields.tsx';
+
+// The form is fetched on first use (or when a "Get A Quote" control is hovered or focused), so its
+// bytes are not part of every page load; the dialog itself is in the page from the start.
+const loadForm = () => import('./quote-form.tsx');
+const QuoteForm = lazy(loadForm);
 
 const QuoteContext = createContext<(() => void) | null>(null);
 
@@ -38,10 +40,11 @@ function trapTab(e: KeyboardEvent<HTMLDialogElement>) {
 export function QuoteDialogProvider({ children }: { children: ReactNode }) {
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLElement | null>(null);
-  const site = useSite();
+  const [requested, setRequested] = useState(false);
 
   const open = useCallback(() => {
     opener.current = document.activeElement as HTMLElement | null;
+    setRequested(true);
     ref.current?.showModal();
   }, []);
   const close = useCallback(() => ref.current?.close(), []);
@@ -83,26 +86,11 @@ export function QuoteDialogProvider({ children }: { children: ReactNode }) {
               <Icon name="close" />
             </button>
           </div>
-          <form method="post" action={site.forms.contactEndpoint} className="space-y-4">
-            <HiddenFields subject="New Quote Request from Website" />
-            <FormFields
-              idPrefix="quote"
-              fields={[
-                { name: 'name', label: 'Your name', type: 'text', autoComplete: 'name' },
-                { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
-                { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel' },
-                { name: 'message', label: 'TV brand, model and problem', type: 'textarea', rows: 3 },
-              ]}
-            />
-            <div className="flex justify-end gap-3 pt-2">
-              <Button variant="secondary" onClick={close}>
-                Cancel
-              </Button>
-              <button type="submit" className="inline-flex min-h-11 items-center rounded-lg bg-accent-600 px-5 py-2.5 font-semibold text-white hover:bg-accent-700">
-                Send Request
-              </button>
-            </div>
-          </form>
+          {requested && (
+            <Suspense fallback={<p className="py-8 text-center text-muted">Loading the form…</p>}>
+              <QuoteForm onCancel={close} />
+            </Suspense>
+          )}
         </div>
       </dialog>
     </QuoteContext.Provider>
@@ -125,6 +113,8 @@ export function QuoteButton({ className, children = 'Get A Quote', onOpen }: { c
         onOpen?.();
         openQuote();
       }}
+      onPointerEnter={() => void loadForm()}
+      onFocus={() => void loadForm()}
     >
       {children}
     </a>

@@ -68,7 +68,10 @@ test.describe('the quote dialog', () => {
 
   test('holds the quote form of the spec', async ({ page }) => {
     await page.goto('/');
+    await waitForHydration(page);
+    await page.locator('#main-menu').getByRole('button', { name: 'Get A Quote' }).click();
     const form = page.locator('dialog form');
+    await expect(page.getByLabel('Your name')).toBeFocused();
     await expect(form).toHaveAttribute('method', 'post');
     await expect(form.locator('input[name="email"]')).toHaveAttribute('type', 'email');
     await expect(form.locator('input[name="phone"]')).toHaveAttribute('type', 'tel');

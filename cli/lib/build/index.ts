@@ -6,6 +6,7 @@ import { buildSiteIndex } from '../../../src/lib/content/site-index.ts';
 import { FEED_PATH, rssFeed } from './feed.ts';
 import { headersFile, redirects, redirectsFile } from './headers.ts';
 import { prerender } from './prerender.ts';
+import { socialImages } from './social-images.ts';
 import { buildClient, buildServer } from './vite.ts';
 
 export interface BuildOptions {
@@ -65,6 +66,7 @@ export async function buildSite(opts: BuildOptions): Promise<BuildReport> {
     const assets = { ...built, inlineCss: built.css.map((href) => readFileSync(path.join(staging, href), 'utf8')).join('\n') };
     const serverEntry = await step('server', () => buildServer(opts.root, serverDir));
     rmSync(path.join(staging, '.vite'), { recursive: true, force: true });
+    await step('images', () => socialImages(content.site, [...index.routes, ...index.notFound], staging, path.join(cache, 'og')));
     await step('prerender', () => prerender(index, serverEntry, assets, staging));
     writeFileSync(path.join(staging, FEED_PATH.slice(1)), rssFeed(content.site, index.routes));
     writeFileSync(path.join(staging, '_headers'), headersFile(content.site, assets.inlineCss));

@@ -1,0 +1,31 @@
+import { Button } from './button.tsx';
+import { FormFields, HiddenFields } from './form-fields.tsx';
+import { useSite } from './site-context.tsx';
+
+/** The quote request (spec §3, §5): a native POST to the form service; Cancel closes the dialog. */
+export default function QuoteForm({ onCancel }: { onCancel: () => void }) {
+  const site = useSite();
+  return (
+    <form method="post" action={site.forms.contactEndpoint} className="space-y-4">
+      <HiddenFields subject="New Quote Request from Website" />
+      <FormFields
+        idPrefix="quote"
+        autoFocusFirst
+        fields={[
+          { name: 'name', label: 'Your name', type: 'text', autoComplete: 'name' },
+          { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+          { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel' },
+          { name: 'message', label: 'TV brand, model and problem', type: 'textarea', rows: 3 },
+        ]}
+      />
+      <div className="flex justify-end gap-3 pt-2">
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <button type="submit" className="inline-flex min-h-11 items-center rounded-lg bg-accent-600 px-5 py-2.5 font-semibold text-white hover:bg-accent-700">
+          Send Request
+        </button>
+      </div>
+    </form>
+  );
+}
