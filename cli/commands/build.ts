@@ -1,5 +1,4 @@
 import { Command } from 'commander';
-import { buildSite } from '../lib/build/index.ts';
 import { formatProblems } from '../../src/lib/content/problems.ts';
 import { contentDir, distDir, PROJECT_ROOT } from '../lib/paths.ts';
 
@@ -12,6 +11,8 @@ export function buildCommand(): Command {
     .addHelpText('after', '\nExit codes: 0 built, 1 content problems (nothing written), 2 could not run.')
     .action(async (opts: { content?: string; out?: string; quiet?: boolean }) => {
       const t0 = performance.now();
+      // Loaded here, not at the top: Vite is heavy, and every other command would pay for it.
+      const { buildSite } = await import('../lib/build/index.ts');
       const report = await buildSite({
         root: PROJECT_ROOT,
         contentDir: contentDir(opts.content),

@@ -40,9 +40,11 @@ const PRICE_KEYS: [key: keyof Site['prices'], pattern: RegExp][] = [
   ['motherboard', /mother ?board|main ?board/gi],
   ['audio', /audio|sound|speaker/gi],
 ];
+const PRICE_LABELS: Record<string, string> = { powerSupply: 'power supply', motherboard: 'motherboard', audio: 'audio' };
 const STARTING = /\b(from|start|starting|starts|as low as)\b/i;
 
 const YEARS = /\b(\d+)\s*\+?\s*(?:years|yrs)\b(?:\s+of)?\s+(?:experience|expertise|in business|of service|repairing|serving)/gi;
+const FOUNDED_CONTEXT = /(repair|serving|business|experience|trusted|workshop|shop|operating|in jaipur)/i;
 const FOUNDED = /\b(?:since|founded in|established in|est\.)\s+((?:19|20)\d\d)\b/gi;
 
 /** Everything a page says about hours, warranty, prices and years, in document order. */
@@ -88,7 +90,11 @@ export function statements(text: string): Statement[] {
     }
   }
   for (const m of text.matchAll(YEARS)) out.push({ rule: 'fact-years', value: m[1]!, text: m[0] });
-  for (const m of text.matchAll(FOUNDED)) out.push({ rule: 'fact-years', value: `since ${m[1]}`, text: m[0] });
+  for (const m of text.matchAll(FOUNDED)) {
+    // "since 2016" is the founding year only when it is about the business ("repairing TVs in Jaipur since …").
+    if (/^since/i.test(m[0]) && !FOUNDED_CONTEXT.test(text.slice(Math.max(0, m.index! - 40), m.index!))) continue;
+    out.push({ rule: 'fact-years', value: `since ${m[1]}`, text: m[0] });
+  }
   return out;
 }
 
@@ -140,7 +146,7 @@ export function checkFacts(ctx: RuleContext): Problem[] {
         }
         case 'fact-price':
           if (st.key && String(prices[st.key]) !== st.value) {
-            report(`₹${prices[st.key]} (prices.${st.key})`, `the page states a ${st.key} price other than content/site.yaml`);
+            report(`₹${prices[st.key]} (prices.${st.key})`, `the page states a ${PRICE_LABELS[st.key] ?? st.key} price other than content/site.yaml`);
           } else if (!st.key && !priceValues.has(st.value)) {
             report(`one of ${[...priceValues].map((v) => `₹${v}`).join(', ')}`, 'the page states a starting price that is not in content/site.yaml');
           }

@@ -1,9 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { SiteSchema, type Site } from '../../../schemas/index.ts';
-import { LoadContext, loadContent } from '../../../src/lib/content/load.ts';
+import { SiteSchema, type Site } from '../../../schemas/site.ts';
 import type { Problem } from '../../../src/lib/content/problems.ts';
-import { buildSiteIndex } from '../../../src/lib/content/site-index.ts';
+import { parseYamlSource } from '../../../src/lib/content/yaml-source.ts';
+import { zodProblems } from '../../../src/lib/content/zod-problems.ts';
 import { checkContactLinks } from './contact.ts';
 import { checkExternal, type ExternalOptions } from './external.ts';
 import { checkFacts } from './facts.ts';
@@ -40,11 +40,30 @@ export interface CheckReport {
   timings: Record<string, number>;
 }
 
-/** The business facts alone: used when content validation is skipped or fails elsewhere. */
+/**
+ * content/site.yaml alone, for the business facts. Read without the content loader, which pulls in
+ * MDX and React: `site check --skip-content` starts in a fraction of the time.
+ */
 function readSiteFacts(contentDir: string, root: string): { site?: Site; problems: Problem[] } {
-  const ctx = new LoadContext(contentDir, root);
-  const site = ctx.readYaml('site.yaml', SiteSchema, 'site');
-  return { site, problems: ctx.problems };
+  const abs = path.join(contentDir, 'site.yaml');
+  const file = path.relative(root, abs).split(path.sep).join('/');
+  if (!existsSync(abs)) {
+    return { problems: [{ file, line: 1, column: 1, rule: 'missing-file', message: 'site: the file is missing', severity: 'error' }] };
+  }
+  const source = parseYamlSource(file, readFileSync(abs, 'utf8'));
+  if (source.problems.length) return { problems: source.problems };
+  const result = SiteSchema.safeParse(source.value, { reportInput: true });
+  return result.success ? { site: result.data, problems: [] } : { problems: zodProblems(result.error, source, 'site', SiteSchema) };
+}
+
+/** Every problem the content loader and the site index report (loaded on demand: they are heavy). */
+async function validateContent(contentDir: string, root: string): Promise<{ site?: Site; problems: Problem[]; files: number }> {
+  const { loadContent } = await import('../../../src/lib/content/load.ts');
+  const { buildSiteIndex } = await import('../../../src/lib/content/site-index.ts');
+  const loaded = loadContent(contentDir, root);
+  if (loaded.content) buildSiteIndex(loaded.content, loaded.ctx, new Date().toISOString().slice(0, 10));
+  const site = loaded.content?.site ?? readSiteFacts(contentDir, root).site;
+  return { site, problems: loaded.ctx.problems, files: loaded.filesChecked };
 }
 
 /**
@@ -63,26 +82,12 @@ export async function checkSite(opts: CheckOptions): Promise<CheckReport> {
   if (!existsSync(opts.contentDir)) throw new CheckSetupError(`The content folder ${opts.contentDir} does not exist (use --content <dir>).`);
 
   const problems: Problem[] = [];
-  let contentFiles = 0;
-  let facts: Site | undefined;
-  time('content', () => {
-    if (opts.skipContent) {
-      const read = readSiteFacts(opts.contentDir, opts.root);
-      problems.push(...read.problems);
-      facts = read.site;
-      contentFiles = 1;
-      return;
-    }
-    const loaded = loadContent(opts.contentDir, opts.root);
-    contentFiles = loaded.filesChecked;
-    if (loaded.content) {
-      buildSiteIndex(loaded.content, loaded.ctx, new Date().toISOString().slice(0, 10));
-      facts = loaded.content.site;
-    } else {
-      facts = readSiteFacts(opts.contentDir, opts.root).site;
-    }
-    problems.push(...loaded.ctx.problems);
-  });
+  const t0 = performance.now();
+  const content = opts.skipContent ? { ...readSiteFacts(opts.contentDir, opts.root), files: 1 } : await validateContent(opts.contentDir, opts.root);
+  timings.content = Math.round(performance.now() - t0);
+  problems.push(...content.problems);
+  const facts = content.site;
+  const contentFiles = content.files;
 
   const site = time('read', () => readBuiltSite(path.resolve(opts.dist)));
   const ctx: RuleContext = { site, facts, locate: new SourceLocator(opts.root) };

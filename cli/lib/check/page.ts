@@ -40,6 +40,10 @@ const URL_ATTRS: Record<string, string[]> = {
   track: ['src'],
   embed: ['src'],
 };
+/** "a[href]" for each element and attribute, made once rather than once per link. */
+const LABELS: Record<string, Record<string, string>> = Object.fromEntries(
+  Object.entries(URL_ATTRS).map(([name, attrs]) => [name, Object.fromEntries(attrs.map((a) => [a, `${name}[${a}]`]))]),
+);
 /** Elements whose text is not visible content. */
 const HIDDEN = new Set(['script', 'style', 'template', 'noscript', 'svg']);
 const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
@@ -55,8 +59,9 @@ function srcsetUrls(value: string): string[] {
 /** Read one page. htmlparser2's tokenizer, not a DOM: a page is visited once and nothing is kept but facts. */
 export function readPage(html: string): PageFacts {
   const facts: PageFacts = { titleCount: 0, descriptionCount: 0, canonicals: [], ids: new Set(), links: [], jsonLd: [], text: '', mainText: '' };
-  const text: string[] = [];
-  const main: string[] = [];
+  // Concatenation, not arrays of pieces: V8 ropes allocate less, and GC was a third of the run.
+  let text = '';
+  let main = '';
   let hidden = 0; // depth inside script/style/…
   let inTitle = false;
   let titleText = '';
@@ -76,8 +81,9 @@ export function readPage(html: string): PageFacts {
             const value = attrs[attr];
             if (value === undefined) continue;
             if (name === 'link' && /\b(canonical|preconnect|dns-prefetch)\b/i.test(attrs.rel ?? '')) continue;
-            if (attr === 'srcset') for (const v of srcsetUrls(value)) facts.links.push({ where: `${name}[srcset]`, value: v });
-            else facts.links.push({ where: `${name}[${attr}]`, value });
+            const where = LABELS[name]![attr]!;
+            if (attr === 'srcset') for (const v of srcsetUrls(value)) facts.links.push({ where, value: v });
+            else facts.links.push({ where, value });
           }
         }
         switch (name) {
@@ -115,8 +121,10 @@ export function readPage(html: string): PageFacts {
             break;
         }
         if (HIDDEN.has(name)) hidden++;
-        else if (!VOID.has(name)) text.push(' ');
-        if (inMain && !VOID.has(name)) main.push(' ');
+        else if (!VOID.has(name)) {
+          text += ' ';
+          if (inMain) main += ' ';
+        }
       },
       ontext(data) {
         if (jsonLdScript) {
@@ -128,8 +136,8 @@ export function readPage(html: string): PageFacts {
           return;
         }
         if (hidden) return;
-        text.push(data);
-        if (inMain && !inNav) main.push(data);
+        text += data;
+        if (inMain && !inNav) main += data;
       },
       onclosetag(name) {
         switch (name) {
@@ -149,13 +157,16 @@ export function readPage(html: string): PageFacts {
             break;
         }
         if (HIDDEN.has(name)) hidden = Math.max(0, hidden - 1);
-        else text.push(' ');
+        else {
+          text += ' ';
+          if (inMain) main += ' ';
+        }
       },
     },
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
   );
   parser.end(html);
-  facts.text = `${facts.title ?? ''} . ${facts.description ?? ''} . ${text.join('')}`.replace(/\s+/g, ' ');
-  facts.mainText = main.join('').replace(/\s+/g, ' ').trim();
+  facts.text = `${facts.title ?? ''} . ${facts.description ?? ''} . ${text}`.replace(/\s+/g, ' ');
+  facts.mainText = main.replace(/\s+/g, ' ').trim();
   return facts;
 }

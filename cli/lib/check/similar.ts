@@ -15,12 +15,17 @@ function hash(s: string): number {
   return h >>> 0;
 }
 
-/** The set of 5-word shingles of a text. */
+/** The set of 5-word shingles of a text, each hashed to 32 bits (no shingle strings are built). */
 export function shingles(text: string): Set<number> {
   const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const h = words.map(hash);
   const out = new Set<number>();
-  for (let i = 0; i + SHINGLE <= words.length; i++) out.add(hash(words.slice(i, i + SHINGLE).join(' ')));
-  if (words.length && words.length < SHINGLE) out.add(hash(words.join(' ')));
+  for (let i = 0; i + SHINGLE <= h.length; i++) {
+    let x = 0x9e3779b9;
+    for (let k = 0; k < SHINGLE; k++) x = Math.imul(x ^ h[i + k]!, 0x85ebca6b) ^ (x >>> 13);
+    out.add(x >>> 0);
+  }
+  if (h.length && h.length < SHINGLE) out.add(h.reduce((x, y) => Math.imul(x ^ y, 0x85ebca6b) >>> 0, 0));
   return out;
 }
 
@@ -32,16 +37,16 @@ function jaccard(a: Set<number>, b: Set<number>): number {
   return both / (a.size + b.size - both);
 }
 
-const HASHES = 64;
-const BANDS = 16;
-const SEEDS = Array.from({ length: HASHES }, (_, i) => [hash(`a${i}`) | 1, hash(`b${i}`)] as const);
+const HASHES = 32;
+const BANDS = 8;
+const SEED_A = Uint32Array.from({ length: HASHES }, (_, i) => hash(`a${i}`) | 1);
+const SEED_B = Uint32Array.from({ length: HASHES }, (_, i) => hash(`b${i}`));
 
 function minhash(set: Set<number>): Uint32Array {
   const sig = new Uint32Array(HASHES).fill(0xffffffff);
   for (const x of set) {
     for (let i = 0; i < HASHES; i++) {
-      const [a, b] = SEEDS[i]!;
-      const v = (Math.imul(x ^ b, a) ^ (x >>> 15)) >>> 0;
+      const v = Math.imul(x ^ SEED_B[i]!, SEED_A[i]!) >>> 0;
       if (v < sig[i]!) sig[i] = v;
     }
   }
