@@ -57,6 +57,14 @@ test.describe('/services', () => {
     await expect(page.locator('#wall-mounting')).toBeInViewport();
   });
 
+  test('"Learn More" on the home page lands on a hidden service, revealed (client-side navigation)', async ({ page }) => {
+    await page.goto('/');
+    await waitForHydration(page);
+    await page.locator('main a[href="/services#wall-mounting"]').first().click();
+    await expect(page).toHaveURL(/\/services#wall-mounting$/);
+    await expect(page.locator('#wall-mounting')).toBeInViewport();
+  });
+
   test('links to every area page and brand page', async ({ page }) => {
     await page.goto('/services');
     for (const kind of ['area', 'brand']) {
