@@ -1,9 +1,11 @@
 import { Link } from 'react-router';
 import type { Service, Testimonial } from '../../schemas/index.ts';
+import { BrandTiles } from '../components/brand-tiles.tsx';
 import { ButtonLink } from '../components/button.tsx';
 import { ServiceCard, TestimonialCard } from '../components/cards.tsx';
 import { ClosingBanner } from '../components/closing-banner.tsx';
 import { FaqAccordion, type FaqItem } from '../components/faq-accordion.tsx';
+import { FeatureCards } from '../components/feature-cards.tsx';
 import { Hero, Section } from '../components/hero.tsx';
 import { Icon, type IconName } from '../components/icons.tsx';
 import { PostCard } from '../components/post-card.tsx';
@@ -84,18 +86,7 @@ export function Page({ data }: { data: HomeData }) {
         lead="Brand-trained technicians and genuine spare parts for the TVs in most Jaipur homes."
         className="bg-surface"
       >
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
-          {data.brandTiles.map((b) => (
-            <li key={b.href}>
-              <Link
-                to={b.href}
-                className="flex h-16 items-center justify-center rounded-lg border border-line bg-white px-2 text-center font-semibold text-brand-800 hover:border-brand-600"
-              >
-                {b.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <BrandTiles tiles={data.brandTiles} />
         <p className="mt-8 text-center">
           <ButtonLink to="/service-center" variant="secondary">
             Visit Our Service Centre
@@ -104,15 +95,7 @@ export function Page({ data }: { data: HomeData }) {
       </Section>
 
       <Section id="why-choose" title={`Why Choose ${site.business.name}?`}>
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {reasons.map((r) => (
-            <li key={r.title} className="rounded-xl border border-line p-6">
-              <Icon name={r.icon} className="h-7 w-7 text-brand-700" />
-              <h3 className="mt-3 text-lg font-semibold">{r.title}</h3>
-              <p className="mt-1 text-muted">{r.text}</p>
-            </li>
-          ))}
-        </ul>
+        <FeatureCards items={reasons} />
       </Section>
 
       <Section id="faq" title="Frequently Asked Questions" className="bg-surface">

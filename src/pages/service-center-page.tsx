@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { BrandTiles } from '../components/brand-tiles.tsx';
 import { buttonClass, ButtonLink } from '../components/button.tsx';
 import { ClosingBanner } from '../components/closing-banner.tsx';
 import { PhoneLink } from '../components/contact-links.tsx';
@@ -50,18 +50,7 @@ export function Page({ data }: { data: ServiceCenterData }) {
       </Section>
       {data.brands.length > 0 && (
         <Section id="brands" title="Brands We Service" className="bg-surface">
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
-            {data.brands.map((b) => (
-              <li key={b.href}>
-                <Link
-                  to={b.href}
-                  className="flex h-16 items-center justify-center rounded-lg border border-line bg-white px-2 text-center font-semibold text-brand-800 hover:border-brand-600"
-                >
-                  {b.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <BrandTiles tiles={data.brands} />
         </Section>
       )}
       <ClosingBanner />

@@ -21,29 +21,25 @@ export function StripSection({ section, id }: SectionProps<'strip'>) {
   );
 }
 
+function InfoItem({ icon, label, text }: { icon: IconName; label: string; text: string }) {
+  return (
+    <li className="flex gap-3 rounded-lg border border-line p-4">
+      <Icon name={icon} className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
+      <div>
+        <p className="font-semibold text-ink">{label}</p>
+        <p className="text-muted">{text}</p>
+      </div>
+    </li>
+  );
+}
+
 /** The service address line and the service hours of an area. */
 export function ServiceInfoSection({ section, id }: SectionProps<'service-info'>) {
   return (
     <Section id={id} title={section.title ?? SECTION_TITLES['service-info']} lead={section.lead}>
       <ul className="mx-auto grid max-w-3xl gap-4 sm:grid-cols-2">
-        {section.address && (
-          <li className="flex gap-3 rounded-lg border border-line p-4">
-            <Icon name="pin" className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
-            <div>
-              <p className="font-semibold text-ink">Service address</p>
-              <p className="text-muted">{section.address}</p>
-            </div>
-          </li>
-        )}
-        {section.hoursText && (
-          <li className="flex gap-3 rounded-lg border border-line p-4">
-            <Icon name="clock" className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
-            <div>
-              <p className="font-semibold text-ink">Service hours</p>
-              <p className="text-muted">{section.hoursText}</p>
-            </div>
-          </li>
-        )}
+        {section.address && <InfoItem icon="pin" label="Service address" text={section.address} />}
+        {section.hoursText && <InfoItem icon="clock" label="Service hours" text={section.hoursText} />}
       </ul>
     </Section>
   );

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { SECTION_TITLES } from '../../lib/landing.ts';
+import { BrandTiles } from '../brand-tiles.tsx';
 import { Section } from '../hero.tsx';
 import { Icon } from '../icons.tsx';
 import type { SectionProps } from './types.ts';
@@ -52,18 +53,7 @@ export function AreasSection({ section, id }: SectionProps<'areas'>) {
 export function BrandGridSection({ section, id }: SectionProps<'brand-grid'>) {
   return (
     <Section id={id} title={section.title ?? SECTION_TITLES['brand-grid']} lead={section.lead} className="bg-surface">
-      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-        {section.tiles.map((b) => (
-          <li key={b.href}>
-            <Link
-              to={b.href}
-              className="flex h-16 items-center justify-center rounded-lg border border-line bg-white px-2 text-center font-semibold text-brand-800 hover:border-brand-600"
-            >
-              {b.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <BrandTiles tiles={section.tiles} className="grid-cols-2 sm:grid-cols-3 lg:grid-cols-6" />
     </Section>
   );
 }

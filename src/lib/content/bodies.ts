@@ -25,7 +25,9 @@ export function renderBodies(ctx: LoadContext, content: Content, targets: Map<st
     const line = (l: number) => l + entry.bodyLineOffset;
     for (const issue of result.issues) {
       const { at, rule, message, ...extra } = issue;
-      ctx.error(entry.file, { line: line(at.line), column: at.column }, rule, message, extra);
+      // MDX quotes positions of the body ("(4:1-4:6)"): make them positions of the file.
+      const text = message.replace(/\((\d+):(\d+)-(\d+):(\d+)\)/g, (_, l1, c1, l2, c2) => `(${line(+l1)}:${c1}-${line(+l2)}:${c2})`);
+      ctx.error(entry.file, { line: line(at.line), column: at.column }, rule, text, extra);
     }
     for (const link of result.links) {
       const bad = checkHref(link.url, targets);

@@ -1,0 +1,238 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { expectAxeClean, ROUTES, SITE } from './screen-support.ts';
+import { DIST, expect, test, waitForHydration } from './support.ts';
+
+/** Issue 3's pages: every blog post, brand, area and service-centre page, from the build manifest. */
+const of = (kind: string) => ROUTES.filter((r) => r.kind === kind).map((r) => r.path);
+const POSTS = of('post');
+const BRANDS = of('brand');
+const AREAS = of('area');
+const CENTRE_BRANDS = of('service-center-brand');
+const FACTS = parse(readFileSync(path.resolve('content/site.yaml'), 'utf8')) as {
+  warranty: { primary: { label: string }; alternatives: Record<string, { label: string }> };
+  hours: { alternatives: Record<string, { label: string }> };
+};
+const WARRANTY = FACTS.warranty;
+const data = (p: string) => JSON.parse(readFileSync(path.join(DIST, '_data', `${p.slice(1)}.json`), 'utf8'));
+const h1Of = (p: string): string => {
+  const d = data(p);
+  return d.card?.title ?? d.sections?.find((s: { type: string }) => s.type === 'hero')?.heading ?? d.brand?.name;
+};
+const decode = (s: string) => s.replace(/&amp;/g, '&').replace(/&#x27;/g, "'").replace(/&quot;/g, '"');
+
+test('the collections are all built: 18 brand pages, 14 area pages, 14 service-centre brands, the posts', () => {
+  expect(BRANDS).toHaveLength(18);
+  expect(AREAS).toHaveLength(14);
+  expect(CENTRE_BRANDS.map((p) => p.split('/')[2]).sort()).toEqual(
+    ['samsung', 'lg', 'sony', 'panasonic', 'videocon', 'onida', 'micromax', 'philips', 'vu', 'tcl', 'toshiba', 'mi', 'oneplus', 'haier'].sort(),
+  );
+  expect(POSTS.length).toBeGreaterThanOrEqual(5);
+});
+
+test.describe('without JavaScript, the prerendered HTML holds each page\'s key content', () => {
+  test.use({ javaScriptEnabled: false });
+  for (const p of [...BRANDS, ...AREAS, ...CENTRE_BRANDS, ...POSTS, '/blog', '/service-center']) {
+    test(p, async ({ page }) => {
+      const res = await page.goto(p);
+      expect(res?.status()).toBe(200);
+      const h1 = page.getByRole('heading', { level: 1 });
+      await expect(h1).toHaveCount(1);
+      if (p.startsWith('/service-center/')) await expect(h1).toContainText(h1Of(p));
+      else if (p !== '/blog' && p !== '/service-center') await expect(h1).toHaveText(decode(h1Of(p)));
+      if (POSTS.includes(p)) {
+        await expect(page.locator('#article-body p').first()).not.toBeEmpty();
+        await expect(page.getByRole('heading', { name: 'Need TV Repair Service?' })).toBeVisible();
+        await expect(page.getByRole('link', { name: 'Contact Us' }).first()).toHaveAttribute('href', '/contact');
+      }
+      if (BRANDS.includes(p) || AREAS.includes(p)) {
+        await expect(page.getByRole('link', { name: 'Book Repair Now' })).toHaveAttribute('href', '/contact');
+        await expect(page.getByRole('heading', { name: 'Ready to Get Your TV Fixed?' })).toBeVisible();
+      }
+    });
+  }
+});
+
+test.describe('after hydration', () => {
+  for (const p of ['/samsung-tv-repair', '/aoc-tv-repair', '/vu-tv-repair', '/led-tv-repair-malviya-nagar', '/tv-repair-jagatpura', POSTS[0]!, '/blog', '/service-center', CENTRE_BRANDS[0]!]) {
+    test(`${p} keeps its content, with no console errors`, async ({ page, consoleLog }) => {
+      await page.goto(p);
+      await waitForHydration(page);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+      if (p.startsWith('/blog/')) await expect(page.locator('#article-body p').first()).not.toBeEmpty();
+      expect(consoleLog.errors).toEqual([]);
+      await expectAxeClean(page);
+    });
+  }
+
+  test('client-side navigation to an article brings its body with its data', async ({ page, consoleLog }) => {
+    await page.goto('/blog');
+    await waitForHydration(page);
+    await page.locator('#post-grid a').first().click();
+    await expect(page).toHaveURL(/\/blog\/[a-z0-9-]+$/);
+    await expect(page.locator('#article-body p').first()).not.toBeEmpty();
+    expect(consoleLog.errors).toEqual([]);
+  });
+});
+
+test.describe('blog', () => {
+  test('/blog: the featured article first, the grid of the rest, a required e-mail field that sends nothing, a links list', async ({ page }) => {
+    await page.goto('/blog');
+    await waitForHydration(page);
+    const featured = page.locator('#featured');
+    await expect(featured.getByRole('link')).toHaveAttribute('href', POSTS[0]!);
+    await expect(page.locator('#post-grid article')).toHaveCount(Math.min(POSTS.length - 1, 24));
+    const email = page.getByLabel('Your e-mail address');
+    await expect(email).toHaveAttribute('required', '');
+    await expect(email).toHaveAttribute('type', 'email');
+    await email.fill('reader@example.com');
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(page).toHaveURL(/\/blog$/);
+    await expect(page.getByRole('heading', { name: 'Our Services & Popular Repair Areas' })).toBeVisible();
+  });
+
+  test('the index data does not repeat the grid the HTML holds', async ({ request }) => {
+    const html = await (await request.get('/blog')).text();
+    const hydration = /<script id="__site_data" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!;
+    expect(hydration).not.toContain('bodyHtml');
+    for (const p of POSTS.slice(1)) expect(hydration).not.toContain(p.split('/')[2]);
+  });
+
+  test('an article: category, title, image, up to three related articles of its category', async ({ page }) => {
+    const p = POSTS[0]!;
+    const d = data(p);
+    await page.goto(p);
+    await waitForHydration(page);
+    await expect(page.getByText(d.card.category, { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole('img', { name: d.card.image.alt })).toBeVisible();
+    expect(d.related.length).toBeLessThanOrEqual(3);
+    for (const r of d.related) expect(r.category).toBe(d.card.category);
+    const types = await page.locator('script[type="application/ld+json"]').allTextContents();
+    expect(types.map((t) => JSON.parse(t)['@type'])).toContain('BlogPosting');
+  });
+
+  test('/blog/<id> finds the article by its id', async ({ request }) => {
+    const res = await request.get('/blog/1', { maxRedirects: 0 });
+    expect(res.status()).toBe(301);
+    expect(res.headers().location).toMatch(/^\/blog\/[a-z0-9-]+$/);
+  });
+
+  for (const js of [false, true]) {
+    test(`an unknown article answers 404 with the spec text and three links (JavaScript ${js ? 'on' : 'off'})`, async ({ browser }) => {
+      const context = await browser.newContext({ javaScriptEnabled: js });
+      const page = await context.newPage();
+      const res = await page.goto('/blog/no-such-article');
+      expect(res?.status()).toBe(404);
+      if (js) await waitForHydration(page);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('LED TV Repair Blog Post Not Found');
+      await expect(page.getByText("Sorry, we couldn't find the LED TV repair article you're looking for.")).toBeVisible();
+      const main = page.locator('main');
+      for (const href of ['/blog', '/services', '/contact']) await expect(main.locator(`a[href="${href}"]`)).toHaveCount(1);
+      await context.close();
+    });
+  }
+});
+
+test.describe('service centre', () => {
+  test('/service-center: six feature cards and the Mansarovar address', async ({ page }) => {
+    await page.goto('/service-center');
+    await waitForHydration(page);
+    await expect(page.locator('#features li')).toHaveCount(6);
+    await expect(page.locator('#features')).toContainText(SITE.address.street);
+    await expect(page.locator('#features')).toContainText(SITE.address.locality);
+  });
+
+  test('a brand page: its products, four problem groups, five steps, the request form and up to six other brands', async ({ page }) => {
+    for (const p of CENTRE_BRANDS) {
+      const d = data(p);
+      await page.goto(p);
+      const offered = ['tv', 'ac', 'refrigerator', 'microwave'].filter((k) => d.brand.services[k]);
+      await expect(page.locator('#services li[id^="service-"]')).toHaveCount(offered.length);
+      await expect(page.locator('#problems h3')).toHaveText(['Display Problems', 'Power Problems', 'Sound Problems', 'Smart TV Problems']);
+      await expect(page.locator('#process h3')).toHaveText(['Diagnosis', 'Quote', 'Repair', 'Quality Check', 'Delivery']);
+      const form = page.locator('#request-service form');
+      await expect(form).toHaveAttribute('action', SITE.forms.serviceRequestEndpoint);
+      await expect(form).toHaveAttribute('method', 'post');
+      const options = await form.locator('select[name="serviceType"] option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+      expect(options).toEqual(['', ...offered]);
+      await expect(form.locator('select[name="serviceType"] option').first()).toHaveText('Select Service Type');
+      await expect(form.locator('input[name="subject"]')).toHaveValue(`${d.brand.name} Service Request from Website`);
+      await expect(form.locator('input[name="brandName"]')).toHaveValue(d.brand.name);
+      for (const name of ['name', 'email', 'phone', 'serviceType', 'area', 'message']) await expect(form.locator(`[name="${name}"]`)).toHaveAttribute('required', '');
+      await expect(form.locator('input[name="email"]')).toHaveAttribute('type', 'email');
+      await expect(form.locator('input[name="phone"]')).toHaveAttribute('type', 'tel');
+      const others = page.locator('#other-brands a');
+      expect(await others.count()).toBeLessThanOrEqual(6);
+      await expect(others.first()).toHaveAttribute('href', /^\/service-center\/[a-z0-9-]+$/);
+      await expect(page.getByText(FACTS.hours.alternatives.serviceCenterBadge!.label)).toBeVisible();
+    }
+  });
+
+  test('an unknown brand answers 404 with "Brand Not Found" and a link back', async ({ page }) => {
+    const res = await page.goto('/service-center/no-such-brand');
+    expect(res?.status()).toBe(404);
+    await waitForHydration(page);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Brand Not Found');
+    await expect(page.getByText("Sorry, we couldn't find information for this brand.")).toBeVisible();
+    await expect(page.locator('main a[href="/service-center"]')).toHaveCount(1);
+  });
+});
+
+test.describe('brand and area pages (the spec\'s variants are data)', () => {
+  test('brand and area pages describe a local service with its area served', async ({ request }) => {
+    for (const p of [...BRANDS, ...AREAS]) {
+      const html = await (await request.get(p)).text();
+      const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((m) => JSON.parse(m[1]!));
+      const service = blocks.find((b) => b['@type'] === 'Service');
+      expect(service?.areaServed?.length, p).toBeGreaterThan(0);
+      expect(blocks.some((b) => b['@type'] === 'BreadcrumbList'), p).toBe(true);
+      expect(html).not.toContain('aggregateRating');
+    }
+  });
+
+  test('AOC: breadcrumb Services › AOC TV Repair, and the page keeps its scroll position on arrival', async ({ page }) => {
+    await page.goto('/aoc-tv-repair');
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await expect(crumbs.getByRole('link', { name: 'Services' })).toHaveAttribute('href', '/services');
+    await expect(crumbs).toContainText('AOC TV Repair');
+    expect(data('/aoc-tv-repair').meta.scrollToTop).toBe(false);
+    await expect(page.locator('main a[href="/service-center"]').first()).toBeVisible();
+  });
+
+  test('Vu states its own warranty reading; other brands the primary one', async ({ page }) => {
+    await page.goto('/vu-tv-repair');
+    await expect(page.locator('main')).toContainText(WARRANTY.alternatives.vu!.label);
+    await page.goto('/samsung-tv-repair');
+    await expect(page.locator('main')).toContainText(WARRANTY.primary.label);
+    await expect(page.locator('main')).not.toContainText(WARRANTY.alternatives.vu!.label);
+  });
+
+  test('Mansarovar and Vaishali Nagar show the phone with and without +91', async ({ page }) => {
+    for (const p of ['/tv-repair-mansarovar', '/tv-repair-vaishali-nagar']) {
+      await page.goto(p);
+      const local = SITE.contact.phone.replace(/^\+91(\d{5})(\d{5})$/, '$1 $2');
+      await expect(page.locator('main').getByRole('link', { name: `+91 ${local}`, exact: true })).toBeVisible();
+      await expect(page.locator('main').getByRole('link', { name: local, exact: true })).toBeVisible();
+    }
+  });
+
+  test('Jagatpura: breadcrumb Service Areas → /contact, and eight related links', async ({ page }) => {
+    await page.goto('/tv-repair-jagatpura');
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await expect(crumbs.getByRole('link', { name: 'Service Areas' })).toHaveAttribute('href', '/contact');
+    const related = data('/tv-repair-jagatpura').sections.find((s: { type: string }) => s.type === 'related-links');
+    expect(related.links).toHaveLength(8);
+  });
+
+  test('the footer lists every brand and area page', async ({ page }) => {
+    await page.goto('/');
+    const footer = page.locator('footer');
+    for (const p of [...BRANDS, ...AREAS]) await expect(footer.locator(`a[href="${p}"]`)).toHaveCount(1);
+  });
+
+  test('the home page shows the latest two posts', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('#latest-posts article')).toHaveCount(2);
+  });
+});
