@@ -1,30 +1,10 @@
 import { ClosingBanner } from '../components/closing-banner.tsx';
 import { Hero, Section } from '../components/hero.tsx';
-import { Icon, type IconName } from '../components/icons.tsx';
+import { FeatureCards, type Feature } from '../components/feature-cards.tsx';
 import { useSite } from '../components/site-context.tsx';
 import type { PageData } from '../lib/page-data.ts';
 
-interface Card {
-  icon: IconName;
-  title: string;
-  text: string;
-}
-
-function CardGrid({ cards, columns }: { cards: Card[]; columns: string }) {
-  return (
-    <ul className={`grid gap-6 ${columns}`}>
-      {cards.map((c) => (
-        <li key={c.title} className="rounded-xl border border-line bg-white p-6">
-          <Icon name={c.icon} className="h-7 w-7 text-brand-700" />
-          <h3 className="mt-3 text-lg font-semibold text-ink">{c.title}</h3>
-          <p className="mt-1 text-muted">{c.text}</p>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-const VALUES: Card[] = [
+const VALUES: Feature[] = [
   { icon: 'shield', title: 'Integrity', text: 'We tell you what is wrong, what it costs and whether it is worth repairing – before we touch a screw.' },
   { icon: 'award', title: 'Quality', text: 'Genuine parts, careful soldering and a full test before every TV goes home.' },
   { icon: 'heart', title: 'Customer Focus', text: 'Pickup slots that suit you, updates on WhatsApp, and a technician who answers the phone.' },
@@ -35,7 +15,7 @@ const VALUES: Card[] = [
 export function Page(_: { data: PageData }) {
   const site = useSite();
   const { founder } = site.business;
-  const reasons: Card[] = [
+  const reasons: Feature[] = [
     { icon: 'award', title: `${site.stats.years} Years of Experience`, text: `Repairing TVs in ${site.address.city} since ${site.founded}.` },
     { icon: 'monitor', title: `${site.stats.tvsRepaired} TVs Repaired`, text: 'LED, LCD, OLED, QLED and smart TVs of every brand.' },
     { icon: 'clock', title: 'Same-Day Service', text: 'Most repairs are finished within 24 hours, many at your home.' },
@@ -77,11 +57,11 @@ export function Page(_: { data: PageData }) {
       </section>
 
       <Section id="values" title="Our Values" className="bg-surface">
-        <CardGrid cards={VALUES} columns="sm:grid-cols-2 lg:grid-cols-4" />
+        <FeatureCards items={VALUES} className="sm:grid-cols-2 lg:grid-cols-4" />
       </Section>
 
       <Section id="why-choose" title={`Why Choose ${site.business.name}?`}>
-        <CardGrid cards={reasons} columns="sm:grid-cols-2 lg:grid-cols-3" />
+        <FeatureCards items={reasons} />
       </Section>
 
       <Section id="founder" title="Meet Our Founder" className="bg-surface">
