@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { buildCommand } from './commands/build.ts';
 import { checkCommand } from './commands/check.ts';
+import { newCommand } from './commands/new.ts';
 import { startCommand } from './commands/start.ts';
 
 /** The `site` program. Commands only; the work lives in cli/lib/. */
@@ -11,6 +12,7 @@ export function createProgram(): Command {
     .exitOverride()
     .addCommand(buildCommand())
     .addCommand(checkCommand())
+    .addCommand(newCommand())
     .addCommand(startCommand());
   // addCommand() does not pass exitOverride on: without it a bad flag would process.exit() mid-test.
   const override = (cmd: Command) => cmd.commands.forEach((c) => override(c.exitOverride()));

@@ -1,0 +1,75 @@
+import { createInterface } from 'node:readline/promises';
+import { Argument, Command } from 'commander';
+import { formatProblems } from '../../src/lib/content/problems.ts';
+import { KINDS, planNew, writeNew, type NewKind } from '../lib/new.ts';
+import { contentDir, PROJECT_ROOT } from '../lib/paths.ts';
+
+interface NewFlags {
+  slug?: string;
+  force?: boolean;
+  dryRun?: boolean;
+  content?: string;
+}
+
+/** Ask for a value in a terminal; undefined when there is no terminal to ask in. */
+async function ask(question: string): Promise<string | undefined> {
+  if (!process.stdin.isTTY || !process.stderr.isTTY) return undefined;
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    return (await rl.question(question)).trim() || undefined;
+  } finally {
+    rl.close();
+  }
+}
+
+function nextStep(kind: NewKind, display: string, route: string): string {
+  if (kind === 'post') return `Next: write the article, then set \`draft: false\` to publish it at ${route}; \`site build\` and \`site check\` show the result.`;
+  return `Next: replace the sample text in ${display} with what is true of this ${KINDS[kind].what.split(' ')[0]}, then run \`site build\` and \`site check\` (the page will be at ${route}).`;
+}
+
+export function newCommand(): Command {
+  return new Command('new')
+    .description('Create a brand page, area page, blog post or service-centre brand from its archetype in content/_archetypes/.')
+    .addArgument(new Argument('<kind>', 'what to create').choices(Object.keys(KINDS)))
+    .argument('[name]', 'the brand or area name ("Haier", "Bani Park"), a post title, or the file ("brands/haier", "content/brands/haier.mdx"); asked for in a terminal when left out')
+    .option('--slug <slug>', 'the slug to use instead of the one made from the name (brand → /<slug>-tv-repair, area → /tv-repair-<slug>)')
+    .option('--force', 'replace the file if it exists')
+    .option('--dry-run', 'print the file that would be written (on stdout) and write nothing')
+    .option('--content <dir>', 'content folder (default: content/, or $SITE_CONTENT_DIR)')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  site new brand haier                 content/brands/haier.mdx → /haier-tv-repair
+  site new area "Bani Park"            content/areas/bani-park.mdx → /tv-repair-bani-park
+  site new post "How to clean a TV screen"
+
+Exit codes: 0 created (or printed with --dry-run), 1 refused (invalid or duplicate slug, file exists),
+2 could not run (bad flags, no name given outside a terminal).`,
+    )
+    .action(async (kind: NewKind, name: string | undefined, opts: NewFlags) => {
+      const target = name ?? (await ask(kind === 'post' ? 'Post title: ' : `${KINDS[kind].what[0]!.toUpperCase()}${KINDS[kind].what.slice(1, KINDS[kind].what.indexOf(' '))} name: `));
+      if (!target) {
+        process.stderr.write(`site new ${kind}: give the ${kind === 'post' ? 'title' : 'name'}, e.g. \`site new ${kind} ${kind === 'post' ? '"How to clean a TV screen"' : 'haier'}\`\n`);
+        process.exitCode = 2;
+        return;
+      }
+      const plan = planNew({ kind, target, slug: opts.slug, contentDir: contentDir(opts.content), root: PROJECT_ROOT, date: new Date().toISOString().slice(0, 10) });
+      if (plan.ok && plan.exists && !opts.force) {
+        plan.ok = false;
+        plan.problems.push({ file: plan.display, line: 1, column: 1, rule: 'new-exists', message: `${plan.display} already exists; pass --force to replace it`, severity: 'error' });
+      }
+      if (!plan.ok) {
+        process.stderr.write(`${formatProblems(plan.problems, 1, 'file')}\n`);
+        process.exitCode = 1;
+        return;
+      }
+      if (opts.dryRun) {
+        process.stdout.write(plan.text);
+        process.stderr.write(`Would ${plan.exists ? 'replace' : 'create'} ${plan.display} (${plan.route}); nothing written (--dry-run).\n`);
+        return;
+      }
+      writeNew(plan, !!opts.force);
+      process.stderr.write(`${plan.exists ? 'Replaced' : 'Created'} ${plan.display}\n${nextStep(kind, plan.display, plan.route)}\n`);
+    });
+}
