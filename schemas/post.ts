@@ -4,11 +4,11 @@ import { IsoDate, Slug } from './common.ts';
 /** The blog's categories; each post has exactly one. */
 export const PostCategory = z.enum(['Troubleshooting', 'Maintenance', 'Comparisons', 'Guides']);
 
-/** A picture: a file under public/ (e.g. "/images/blog/troubleshooting.svg") or an https URL. */
+/** A picture: a file under public/ (e.g. "/images/blog/troubleshooting.png") or an https URL. */
 export const ImageSchema = z.strictObject({
   /** Path under public/ starting with "/", or an https URL. */
   src: z.string().regex(/^(\/[\w./-]+|https:\/\/\S+)\.(png|jpe?g|webp|avif|svg)$/, {
-    error: 'an image path under public/ such as "/images/blog/guides.svg", or an https URL',
+    error: 'an image path under public/ such as "/images/blog/guides.png", or an https URL',
   }),
   /** What the picture shows, for people who cannot see it (never "image of"). */
   alt: z.string().min(5),

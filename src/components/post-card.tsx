@@ -2,19 +2,17 @@ import { Link } from 'react-router';
 import { formatDate } from '../lib/format.ts';
 import type { PostCard as Post } from '../lib/page-data.ts';
 import { cn } from './cn.ts';
+import { Picture } from './picture.tsx';
 
 /** A blog post card; the featured layout puts the image beside the text on wide screens. */
 export function PostCard({ post, featured = false, headingLevel = 3 }: { post: Post; featured?: boolean; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className={cn('overflow-hidden rounded-xl border border-line bg-white shadow-sm', featured && 'md:grid md:grid-cols-2')}>
-      <img
-        src={post.image.src}
-        alt={post.image.alt}
-        width={post.image.width}
-        height={post.image.height}
-        loading={featured ? 'eager' : 'lazy'}
-        decoding="async"
+      <Picture
+        image={post.image}
+        sizes={featured ? '(min-width: 768px) 50vw, 100vw' : '(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw'}
+        eager={featured}
         className="aspect-[16/9] h-auto w-full bg-surface object-cover"
       />
       <div className="p-6">

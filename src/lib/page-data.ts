@@ -47,6 +47,16 @@ export interface PageData {
 /** The field a page uses for prerendered HTML it does not repeat in its hydration data. */
 export const HTML_FIELD = 'bodyHtml';
 
+/** An image as pages render it; the build adds `srcset` and modern-format `sources` to raster images. */
+export interface PictureImage {
+  src: string;
+  alt: string;
+  width: number;
+  height: number;
+  srcset?: string;
+  sources?: { type: string; srcset: string }[];
+}
+
 /** A blog post as cards and lists show it. */
 export interface PostCard {
   slug: string;
@@ -55,5 +65,5 @@ export interface PostCard {
   date: string;
   category: string;
   author: string;
-  image: { src: string; alt: string; width: number; height: number };
+  image: PictureImage;
 }

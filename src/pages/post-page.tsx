@@ -6,6 +6,7 @@ import { PostGrid } from '../components/post-grid.tsx';
 import { RawHtml } from '../components/raw-html.tsx';
 import { formatDate } from '../lib/format.ts';
 import type { PostData } from '../lib/content/pages/blog.ts';
+import { Picture } from '../components/picture.tsx';
 
 export type { PostData };
 
@@ -28,11 +29,10 @@ export function Page({ data }: { data: PostData }) {
             )}
           </p>
         </header>
-        <img
-          src={post.image.src}
-          alt={post.image.alt}
-          width={post.image.width}
-          height={post.image.height}
+        <Picture
+          image={post.image}
+          sizes="(min-width: 768px) 768px, 100vw"
+          eager
           className="mt-6 aspect-[16/9] h-auto w-full rounded-xl bg-surface object-cover"
         />
         <RawHtml id="article-body" html={data.bodyHtml} className="prose mt-8" />

@@ -56,3 +56,25 @@ test('the server sends the same headers as dist/_headers on a sample of routes',
     for (const [name, value] of Object.entries(expected)) expect(res.headers()[name.toLowerCase()], `${p} ${name}`).toBe(value);
   }
 });
+
+test('content images come in AVIF and WebP at several widths, with a fallback, dimensions and lazy loading', async ({ page, request }) => {
+  await page.goto('/blog');
+  const pictures = page.locator('main picture');
+  expect(await pictures.count()).toBeGreaterThanOrEqual(5);
+  const first = pictures.first();
+  await expect(first.locator('source[type="image/avif"]')).toHaveAttribute('srcset', /480w, .*800w, .*1200w$/);
+  await expect(first.locator('source[type="image/webp"]')).toHaveAttribute('srcset', /\.webp 480w/);
+  const img = first.locator('img');
+  await expect(img).toHaveAttribute('width', '1200');
+  await expect(img).toHaveAttribute('height', '675');
+  await expect(img).toHaveAttribute('alt', /\w{5,}/);
+  await expect(pictures.last().locator('img')).toHaveAttribute('loading', 'lazy');
+  const srcset = (await first.locator('source[type="image/avif"]').getAttribute('srcset'))!;
+  const url480 = srcset.split(', ')[0]!.split(' ')[0]!;
+  const res = await request.get(url480);
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toBe('image/avif');
+  const { default: sharp } = await import('sharp');
+  const meta = await sharp(await res.body()).metadata();
+  expect([meta.width, meta.height]).toEqual([480, 270]);
+});
