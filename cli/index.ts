@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { buildCommand } from './commands/build.ts';
 import { checkCommand } from './commands/check.ts';
+import { devCommand } from './commands/dev.ts';
 import { newCommand } from './commands/new.ts';
 import { startCommand } from './commands/start.ts';
 
@@ -13,6 +14,7 @@ export function createProgram(): Command {
     .addCommand(buildCommand())
     .addCommand(checkCommand())
     .addCommand(newCommand())
+    .addCommand(devCommand())
     .addCommand(startCommand());
   // addCommand() does not pass exitOverride on: without it a bad flag would process.exit() mid-test.
   const override = (cmd: Command) => cmd.commands.forEach((c) => override(c.exitOverride()));

@@ -1,0 +1,147 @@
+import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import path from 'node:path';
+import { createServer as createViteServer, type ViteDevServer } from 'vite';
+import type { Assets } from '../../../src/document.tsx';
+import type { RenderInput } from '../../../src/entry-server.tsx';
+import { loadContent } from '../../../src/lib/content/load.ts';
+import { formatProblems, type Problem } from '../../../src/lib/content/problems.ts';
+import { localBusinessJsonLd } from '../../../src/lib/content/seo.ts';
+import { buildSiteIndex, type RouteEntry, type SiteIndex } from '../../../src/lib/content/site-index.ts';
+
+export interface DevOptions {
+  /** The project root (vite.config.ts, src/). */
+  root: string;
+  contentDir: string;
+  port: number;
+  host: string;
+  /** Called with each content reload: how long it took, or the problems that stopped it. */
+  log?: (line: string) => void;
+}
+
+export interface DevServer {
+  http: Server;
+  vite: ViteDevServer;
+  url: string;
+  close(): Promise<void>;
+}
+
+type Indexed = { index: SiteIndex; byPath: Map<string, RouteEntry> } | { problems: Problem[]; filesChecked: number };
+
+/** The browser entry and the stylesheet, served by Vite from src/ (the stylesheet linked, so no flash of unstyled page). */
+const DEV_ASSETS: Assets = { css: ['/src/styles.css'], js: '/src/entry-client.tsx' };
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * `site dev`: Vite in middleware mode renders each page on request with the SSR entry
+ * (`ssrLoadModule`, so code changes apply at once) from a content index held in memory. A change
+ * under content/ drops the index and reloads the browser; the next request rebuilds it.
+ */
+export async function startDevServer(opts: DevOptions): Promise<DevServer> {
+  const log = opts.log ?? (() => {});
+  const http = createHttpServer();
+  const vite = await createViteServer({
+    root: opts.root,
+    configFile: path.join(opts.root, 'vite.config.ts'),
+    appType: 'custom',
+    logLevel: 'warn',
+    server: { middlewareMode: true, hmr: { server: http } },
+  });
+
+  let indexed: Promise<Indexed> | undefined;
+  const contentDir = path.resolve(opts.contentDir);
+  const cacheDir = path.join(opts.root, '.cache', 'mdx');
+  const getIndex = () =>
+    (indexed ??= (async (): Promise<Indexed> => {
+      const t0 = performance.now();
+      const loaded = loadContent(contentDir, opts.root, { cacheDir });
+      if (!loaded.content) return { problems: loaded.problems, filesChecked: loaded.filesChecked };
+      const index = buildSiteIndex(loaded.content, loaded.ctx, new Date().toISOString().slice(0, 10));
+      if (loaded.ctx.problems.length) return { problems: loaded.ctx.problems, filesChecked: loaded.ctx.filesChecked };
+      log(`content: ${index.routes.length} pages in ${Math.round(performance.now() - t0)} ms`);
+      return { index, byPath: new Map(index.routes.map((r) => [r.path, r])) };
+    })());
+
+  // content/ may live outside the project (--content): watch it too.
+  vite.watcher.add(contentDir);
+  vite.watcher.on('all', (_event, file) => {
+    if (!path.resolve(file).startsWith(contentDir + path.sep)) return;
+    indexed = undefined;
+    log(`changed: ${path.relative(opts.root, file)}`);
+    vite.ws.send({ type: 'full-reload', path: '*' });
+  });
+
+  const send = (res: ServerResponse, status: number, type: string, body: string) => {
+    res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
+    res.end(body);
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://dev.local');
+    let p: string;
+    try {
+      p = decodeURIComponent(url.pathname);
+    } catch {
+      return send(res, 400, 'text/plain', 'Bad request');
+    }
+    if (p.length > 1 && p.endsWith('/')) {
+      res.writeHead(301, { location: `${p.replace(/\/+$/, '')}${url.search}` });
+      return void res.end();
+    }
+    const state = await getIndex();
+    if (!('index' in state)) {
+      const text = formatProblems(state.problems, state.filesChecked);
+      log(text);
+      const page = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Content problems</title></head><body><h1>Content problems</h1><p>Fix these and save: the page reloads by itself.</p><pre>${escapeHtml(text)}</pre></body></html>`;
+      return send(res, 500, 'text/html; charset=utf-8', await vite.transformIndexHtml(p, page));
+    }
+    const { index, byPath } = state;
+
+    // Page data for client-side navigation, as the build writes it to dist/_data/.
+    if (p.startsWith('/_data/') && p.endsWith('.json')) {
+      const name = p.slice('/_data/'.length, -'.json'.length);
+      if (name === '_site') return send(res, 200, 'application/json', JSON.stringify(index.site));
+      const route = byPath.get(name === 'index' ? '/' : `/${name}`) ?? index.notFound.find((nf) => nf.path === `/${name}`);
+      return route ? send(res, 200, 'application/json', JSON.stringify(route.data)) : send(res, 404, 'application/json', '{"error":"no such page"}');
+    }
+
+    // The nearest not-found page: /blog/x → the blog's 404, else the site's.
+    const route = byPath.get(p) ?? [...index.notFound].sort((a, b) => b.dir.length - a.dir.length).find((nf) => p.startsWith(nf.dir));
+    if (!route) return send(res, 404, 'text/plain', 'Not found');
+    const { render } = (await vite.ssrLoadModule('/src/entry-server.tsx')) as { render: (input: RenderInput) => Promise<string> };
+    const html = await render({
+      url: `${index.site.site.origin}${p}`,
+      site: index.site,
+      page: route.data,
+      assets: DEV_ASSETS,
+      businessJsonLd: localBusinessJsonLd(index.site.site),
+    });
+    send(res, byPath.has(p) ? 200 : 404, 'text/html; charset=utf-8', await vite.transformIndexHtml(p, html));
+  };
+
+  http.on('request', (req, res) => {
+    vite.middlewares(req, res, () => {
+      handle(req, res).catch((err: Error) => {
+        vite.ssrFixStacktrace(err);
+        process.stderr.write(`${err.stack ?? err.message}\n`);
+        if (!res.headersSent) send(res, 500, 'text/plain; charset=utf-8', err.stack ?? err.message);
+        else res.end();
+      });
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(opts.port, opts.host, () => resolve());
+  });
+  const address = http.address();
+  const port = typeof address === 'object' && address ? address.port : opts.port;
+  return {
+    http,
+    vite,
+    url: `http://${opts.host === '0.0.0.0' ? 'localhost' : opts.host}:${port}`,
+    async close() {
+      await vite.close();
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { startDevServer, type DevServer } from '../../cli/lib/dev/server.ts';
+import { PROJECT_ROOT } from '../../cli/lib/paths.ts';
+import { site } from '../support/cli.ts';
+
+const work = mkdtempSync(path.join(tmpdir(), 'site-dev-'));
+const content = path.join(work, 'content');
+let dev: DevServer;
+
+beforeAll(async () => {
+  cpSync(path.join(PROJECT_ROOT, 'content'), content, { recursive: true });
+  dev = await startDevServer({ root: PROJECT_ROOT, contentDir: content, port: 0, host: '127.0.0.1' });
+}, 60_000);
+afterAll(async () => {
+  await dev?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+const get = async (p: string) => {
+  const res = await fetch(`${dev.url}${p}`, { redirect: 'manual' });
+  return { status: res.status, text: await res.text(), location: res.headers.get('location') };
+};
+const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
+
+test('site dev renders pages with Vite (client entry, HMR client) and serves page data from the content index', async () => {
+  const about = await get('/about');
+  expect(about.status).toBe(200);
+  expect(title(about.text)).toMatch(/^About Us \| /);
+  expect(about.text).toContain('/@vite/client');
+  expect(about.text).toContain('data-src="/src/entry-client.tsx"');
+  expect(about.text).toContain('<link rel="stylesheet" href="/src/styles.css"/>');
+  const data = JSON.parse((await get('/_data/about.json')).text) as { kind: string };
+  expect(data.kind).toBe('about');
+  expect((await get('/_data/_site.json')).status).toBe(200);
+  expect((await get('/no-such-page')).status).toBe(404);
+  expect(await get('/about/')).toMatchObject({ status: 301, location: '/about' });
+}, 60_000);
+
+test('a content change shows on the next request, without a restart', async () => {
+  const file = path.join(content, 'pages.yaml');
+  writeFileSync(file, readFileSync(file, 'utf8').replace('title: About Us', 'title: About Our Workshop'));
+  let seen: string | undefined;
+  for (let i = 0; i < 50 && !seen?.startsWith('About Our Workshop'); i++) {
+    await new Promise((r) => setTimeout(r, 200));
+    seen = title((await get('/about')).text);
+  }
+  expect(seen).toMatch(/^About Our Workshop \| /);
+}, 30_000);
+
+test('site dev --help', async () => {
+  const { code, stdout } = await site('dev', '--help');
+  expect(code).toBe(0);
+  expect(stdout).toContain('content changes shown without a restart');
+  expect((await site('dev', '--port', 'abc')).code).toBe(2);
+});
