@@ -1,12 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command } from 'commander';
-import { serve } from '@hono/node-server';
-import { buildSite } from '../lib/build/index.ts';
+import type { serve } from '@hono/node-server';
 import { formatProblems } from '../../src/lib/content/problems.ts';
 import { contentDir, distDir, PROJECT_ROOT } from '../lib/paths.ts';
-import { createNodeAnalytics } from '../lib/server/analytics.ts';
-import { createApp } from '../lib/server/app.ts';
 import { buildIsStale } from '../lib/server/stale.ts';
 
 export function startCommand(): Command {
@@ -19,6 +16,13 @@ export function startCommand(): Command {
     .option('--no-analytics', 'serve the site without the analytics function')
     .addHelpText('after', '\nExit codes: 1 content problems stopped the build, 2 could not start.')
     .action(async (opts: { port?: string; host: string; dist?: string; build: boolean; analytics: boolean }) => {
+      // Loaded here, not at the top: Vite, Hono and PGlite are heavy, and every command would pay for them.
+      const [{ serve }, { buildSite }, { createNodeAnalytics }, { createApp }] = await Promise.all([
+        import('@hono/node-server'),
+        import('../lib/build/index.ts'),
+        import('../lib/server/analytics.ts'),
+        import('../lib/server/app.ts'),
+      ]);
       const dist = distDir(opts.dist);
       const content = contentDir();
       if (opts.build && buildIsStale(PROJECT_ROOT, content, dist)) {
