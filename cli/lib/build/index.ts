@@ -5,9 +5,10 @@ import type { Problem } from '../../../src/lib/content/problems.ts';
 import { buildSiteIndex } from '../../../src/lib/content/site-index.ts';
 import { FEED_PATH, rssFeed } from './feed.ts';
 import { headersFile, redirects, redirectsFile } from './headers.ts';
+import { copyImages, processImages } from './images.ts';
 import { prerender } from './prerender.ts';
 import { socialImages } from './social-images.ts';
-import { buildClient, buildServer } from './vite.ts';
+import { bundles } from './bundle-cache.ts';
 
 export interface BuildOptions {
   /** The project root (vite.config.ts, src/). */
@@ -46,28 +47,30 @@ export async function buildSite(opts: BuildOptions): Promise<BuildReport> {
     return result;
   };
 
-  const loaded = await step('content', () => loadContent(opts.contentDir, opts.root));
+  // Caches (compiled MDX, Vite bundles, images) and the staging folder; SITE_CACHE_DIR moves them (the bench uses its own).
+  const cache = process.env.SITE_CACHE_DIR ? path.resolve(process.env.SITE_CACHE_DIR) : path.join(opts.root, '.cache');
+  const loaded = await step('content', () => loadContent(opts.contentDir, opts.root, { cacheDir: path.join(cache, 'mdx') }));
   if (!loaded.content) return { ok: false, problems: loaded.problems, filesChecked: loaded.filesChecked, pages: 0, timings };
   const content = loaded.content;
   const buildDate = opts.buildDate ?? new Date().toISOString().slice(0, 10);
+  const imageCache = path.join(cache, 'img');
+  const pictures = await step('pictures', () => processImages(content, path.join(opts.root, 'public'), imageCache));
   const index = await step('index', () => buildSiteIndex(content, loaded.ctx, buildDate));
   if (loaded.ctx.problems.length) {
     return { ok: false, problems: loaded.ctx.problems, filesChecked: loaded.ctx.filesChecked, pages: 0, timings };
   }
 
-  const cache = path.join(opts.root, '.cache');
   const staging = path.join(cache, `staging-${process.pid}`);
-  const serverDir = path.join(cache, `ssr-${process.pid}`);
   rmSync(staging, { recursive: true, force: true });
   try {
-    const built = await step('client', () => buildClient(opts.root, staging));
+    // The client and server bundles do not depend on content: rebuilt only when their sources change.
+    const { assets: built, serverEntry } = await step('bundles', () => bundles(opts.root, cache, staging));
     // The whole stylesheet is small (a budget test keeps it under 15 KB gzip): inline it, so the
     // first paint waits for the HTML alone (decision 002).
     const assets = { ...built, inlineCss: built.css.map((href) => readFileSync(path.join(staging, href), 'utf8')).join('\n') };
-    const serverEntry = await step('server', () => buildServer(opts.root, serverDir));
-    rmSync(path.join(staging, '.vite'), { recursive: true, force: true });
     await step('images', () => socialImages(content.site, [...index.routes, ...index.notFound], staging, path.join(cache, 'og')));
-    await step('prerender', () => prerender(index, serverEntry, assets, staging));
+    copyImages(pictures, imageCache, staging);
+    await step('prerender', () => prerender(index, serverEntry, assets, staging, path.join(cache, 'pages')));
     writeFileSync(path.join(staging, FEED_PATH.slice(1)), rssFeed(content.site, index.routes));
     writeFileSync(path.join(staging, '_headers'), headersFile(content.site, assets.inlineCss));
     writeFileSync(path.join(staging, '_redirects'), redirectsFile(redirects(index.routes, index.notFound.map((n) => n.dir))));
@@ -79,7 +82,6 @@ export async function buildSite(opts: BuildOptions): Promise<BuildReport> {
     rmSync(old, { recursive: true, force: true });
   } finally {
     rmSync(staging, { recursive: true, force: true });
-    rmSync(serverDir, { recursive: true, force: true });
   }
   return { ok: true, problems: [], filesChecked: loaded.filesChecked, pages: index.routes.length, timings };
 }

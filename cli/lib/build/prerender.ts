@@ -5,6 +5,7 @@ import type { Assets } from '../../../src/document.tsx';
 import type { RenderInput } from '../../../src/entry-server.tsx';
 import { localBusinessJsonLd } from '../../../src/lib/content/seo.ts';
 import type { RouteEntry, SiteIndex } from '../../../src/lib/content/site-index.ts';
+import { createPageCache } from './page-cache.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 
 type RenderFn = (input: RenderInput) => Promise<string>;
@@ -27,17 +28,24 @@ export interface RouteManifest {
 }
 
 /** Render every page of the index into `outDir`, with its data file, the 404 pages, sitemap and robots.txt. */
-export async function prerender(index: SiteIndex, serverEntry: string, assets: Assets, outDir: string): Promise<RouteManifest> {
+export async function prerender(index: SiteIndex, serverEntry: string, assets: Assets, outDir: string, cacheDir?: string): Promise<RouteManifest> {
   const { render } = (await import(pathToFileURL(serverEntry).href)) as { render: RenderFn };
   const { site } = index.site;
   const businessJsonLd = localBusinessJsonLd(site);
   const manifest: RouteManifest = { origin: site.origin, routes: [], notFound: [] };
 
+  const cache = createPageCache(cacheDir, serverEntry, JSON.stringify(assets), JSON.stringify(index.site));
   const renderTo = async (route: RouteEntry, file: string) => {
-    const html = await render({ url: `${site.origin}${route.path}`, site: index.site, page: route.data, assets, businessJsonLd });
+    const dataJson = JSON.stringify(route.data);
+    const key = cache.key(route.path, dataJson);
+    let html = cache.get(key);
+    if (html === undefined) {
+      html = await render({ url: `${site.origin}${route.path}`, site: index.site, page: route.data, assets, businessJsonLd });
+      cache.put(key, html);
+    }
     write(path.join(outDir, file), html);
     const dataFile = route.path === '/' ? 'index.json' : `${route.path.slice(1)}.json`;
-    write(path.join(outDir, '_data', dataFile), JSON.stringify(route.data));
+    write(path.join(outDir, '_data', dataFile), dataJson);
   };
 
   for (const route of index.routes) {
