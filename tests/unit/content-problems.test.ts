@@ -103,6 +103,18 @@ describe('content problems name the file, line, column, field, what was expected
     `);
   });
 
+  it('unknown placeholder in front matter text', () => {
+    expect(report('yaml-placeholder')).toMatchInlineSnapshot(`
+      "content/brands/lg.yaml:8:11  brands › sections[0].lead
+        expected  text whose {placeholders} are facts: {phone}, {hours}, {warranty}, {years}, {founded}, {business}, {city}, {price.powerSupply}, {price.motherboard}, {price.audio}
+        got       "{prices.audio}"  (did you mean "{price.audio}"?)
+      content/brands/lg.yaml:8:11  brands › sections[0].lead
+        expected  text whose {placeholders} are facts: {phone}, {hours}, {warranty}, {years}, {founded}, {business}, {city}, {price.powerSupply}, {price.motherboard}, {price.audio}
+        got       "{waranty}"  (did you mean "{warranty}"?)
+      ✖ 2 problems in 1 file (11 files checked)"
+    `);
+  });
+
   it('every problem of every file in one run', () => {
     const all = report('yaml-syntax', 'missing-field', 'unknown-link', 'duplicate-slug', 'mdx-syntax');
     expect(all.split('\n').at(-1)).toMatchInlineSnapshot(`"✖ 5 problems in 4 files (12 files checked)"`);

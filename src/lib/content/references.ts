@@ -1,4 +1,5 @@
 import { didYouMean } from './did-you-mean.ts';
+import { PLACEHOLDERS, unknownPlaceholders } from './facts.ts';
 import type { Entry } from './folders.ts';
 import type { Content, LoadContext } from './load.ts';
 import type { PathKey, YamlSource } from './yaml-source.ts';
@@ -137,9 +138,27 @@ export function checkReferences(ctx: LoadContext, content: Content) {
       });
     }
   }
+  // A {placeholder} that is not a fact would show as it is.
+  for (const [collection, entries] of [['brands', content.brands], ['areas', content.areas], ['blog', content.blog]] as const) {
+    for (const e of entries as Entry<unknown>[]) checkPlaceholders(ctx, e, collection, e.data, []);
+  }
   const areasFile = ctx.sources.get(ctx.display(`${ctx.dir}/areas-served.yaml`));
   content.areasServed.forEach((a, i) => {
     if (a.link && areasFile) linkProblem(ctx, areasFile, 'areasServed', [i, 'link'], a.link, targets);
   });
   return targets;
+}
+
+function checkPlaceholders(ctx: LoadContext, e: Entry<unknown>, collection: string, value: unknown, at: PathKey[]) {
+  if (typeof value === 'string') {
+    for (const key of unknownPlaceholders(value)) {
+      const guess = didYouMean(key, PLACEHOLDERS);
+      ctx.error(e.file, e.source.locate(at), 'unknown-placeholder', fieldPath(collection, at), {
+        expected: `text whose {placeholders} are facts: ${PLACEHOLDERS.map((p) => `{${p}}`).join(', ')}`,
+        received: JSON.stringify(`{${key}}`),
+        hint: guess ? `did you mean "{${guess}}"?` : undefined,
+      });
+    }
+  } else if (Array.isArray(value)) value.forEach((v, i) => checkPlaceholders(ctx, e, collection, v, [...at, i]));
+  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) checkPlaceholders(ctx, e, collection, v, [...at, k]);
 }

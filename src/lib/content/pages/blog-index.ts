@@ -5,6 +5,7 @@ import type { RelatedLink } from '../../../../schemas/index.ts';
 import { PostGrid } from '../../../components/post-grid.tsx';
 import type { PageData, PageMeta, PostCard } from '../../page-data.ts';
 import type { Content } from '../load.ts';
+import { fillDeep, pageFacts } from '../facts.ts';
 import { pageMeta } from '../seo.ts';
 import type { RouteEntry } from '../site-index.ts';
 import { postCard, sortPosts } from './blog.ts';
@@ -42,7 +43,8 @@ function blogLinks(content: Content): RelatedLink[] {
 
 /** Every page of the blog index: page 1 is /blog (content/pages.yaml), the others /blog/page/<n>. */
 export function blogIndexPages(content: Content, first: { title: string; description: string; meta: PageMeta }): BlogIndexData[] {
-  const cards = sortPosts(content.blog).map((e) => postCard(e.data));
+  const facts = pageFacts(content.site);
+  const cards = sortPosts(content.blog).map((e) => postCard(fillDeep(e.data, facts)));
   const [featured, ...rest] = cards;
   const pages = Math.max(1, Math.ceil(rest.length / POSTS_PER_PAGE));
   const links = blogLinks(content);

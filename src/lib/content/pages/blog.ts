@@ -1,5 +1,6 @@
 import type { BlogPost, Site } from '../../../../schemas/index.ts';
 import type { PageData, PostCard } from '../../page-data.ts';
+import { fillDeep, pageFacts } from '../facts.ts';
 import type { Entry } from '../folders.ts';
 import type { Content } from '../load.ts';
 import { pageMeta } from '../seo.ts';
@@ -42,7 +43,6 @@ function blogPostingJsonLd(site: Site, post: BlogPost, path: string): Record<str
     author: { '@type': 'Person', name: post.author },
     image,
     articleSection: post.category,
-    keywords: post.meta.keywords.join(', '),
     mainEntityOfPage: `${site.origin}${path}`,
     publisher: { '@id': `${site.origin}/#business` },
   };
@@ -50,7 +50,9 @@ function blogPostingJsonLd(site: Site, post: BlogPost, path: string): Record<str
 
 /** One route per post at /blog/<slug>; a post whose id differs from its slug is also found at /blog/<id> (a redirect). */
 export function postRoutes(content: Content): RouteEntry[] {
-  const posts = sortPosts(content.blog) as Entry<BlogPost>[];
+  // {placeholders} in front matter are filled too (bodies are filled when compiled).
+  const facts = pageFacts(content.site);
+  const posts = sortPosts(content.blog).map((e) => ({ ...e, data: fillDeep(e.data, facts) })) as Entry<BlogPost>[];
   // Related articles: the newest of the same category, found per category once (not per post).
   const byCategory = new Map<string, PostCard[]>();
   for (const e of posts) {

@@ -2,7 +2,7 @@ import type { AreaPage, BrandPage, Site } from '../../../../schemas/index.ts';
 import { formatTime } from '../../format.ts';
 import type { LandingData, ResolvedSection } from '../../landing.ts';
 import type { NavLink } from '../../page-data.ts';
-import { fillDeep, pageFacts } from '../facts.ts';
+import { fill, fillDeep, pageFacts } from '../facts.ts';
 import type { Entry } from '../folders.ts';
 import type { Content } from '../load.ts';
 import { breadcrumbFromPath, pageMeta } from '../seo.ts';
@@ -12,13 +12,14 @@ const byOrder = (a: { order: number; name: string }, b: { order: number; name: s
 const nameKey = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '');
 
 /** schema.org Service offered by the business in the places the page names (spec: "local service with its area served"). */
-function serviceJsonLd(site: Site, page: LandingPage, variant: 'brand' | 'area', path: string): Record<string, unknown> {
+function serviceJsonLd(site: Site, page: LandingPage, variant: 'brand' | 'area', path: string, hero: { heading: string; lead: string }): Record<string, unknown> {
   const places = page.areaServed ?? (variant === 'area' ? [page.name] : site.serviceArea);
+  // Only what the page shows: its H1 and the lead under it.
   return {
     '@context': 'https://schema.org',
     '@type': 'Service',
-    name: page.title,
-    description: page.description,
+    name: hero.heading,
+    description: hero.lead,
     serviceType: 'TV repair',
     url: `${site.origin}${path}`,
     provider: { '@id': `${site.origin}/#business` },
@@ -70,15 +71,16 @@ export function landingRoutes(content: Content, variant: 'brand' | 'area'): Rout
       }
     });
     if (entry.html && !sections.some((s) => s.type === 'body')) sections.splice(1, 0, { type: 'body' });
+    const filled = fillDeep(sections, facts);
     const meta = pageMeta(site, {
       path,
-      title: page.title,
-      description: page.description,
+      title: fill(page.title, facts),
+      description: fill(page.description, facts),
       breadcrumb: page.breadcrumb ?? breadcrumbFromPath(path),
       scrollToTop: page.scrollToTop,
-      jsonLd: [serviceJsonLd(site, page, variant, path)],
+      jsonLd: [serviceJsonLd(site, page, variant, path, filled.find((s) => s.type === 'hero') as { heading: string; lead: string })],
     });
-    const data: LandingData = { kind: 'landing', meta, variant, name: page.name, sections: fillDeep(sections, facts), hasBody: !!entry.html, bodyHtml: entry.html };
+    const data: LandingData = { kind: 'landing', meta, variant, name: page.name, sections: filled, hasBody: !!entry.html, bodyHtml: entry.html };
     return {
       path,
       kind: variant,

@@ -1,0 +1,62 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { LandingData } from '../../src/lib/landing.ts';
+import type { BlogIndexData } from '../../src/lib/content/pages/blog-index.ts';
+import type { PostData } from '../../src/lib/content/pages/blog.ts';
+import { fill, pageFacts } from '../../src/lib/content/facts.ts';
+import { loadContent } from '../../src/lib/content/load.ts';
+import { buildSiteIndex } from '../../src/lib/content/site-index.ts';
+
+const root = path.resolve(import.meta.dirname, '../fixtures');
+const loaded = loadContent(path.join(root, 'content'), root);
+const index = buildSiteIndex(loaded.content!, loaded.ctx, '2025-07-03');
+const route = (p: string) => index.routes.find((r) => r.path === p)!;
+
+describe('pages built from the content collections', () => {
+  it('makes one route per file, with the kinds the footer and home page read', () => {
+    const kinds = index.routes.filter((r) => ['brand', 'area', 'post', 'service-center-brand'].includes(r.kind)).map((r) => `${r.kind} ${r.path}`);
+    expect(kinds).toEqual([
+      'brand /lg-tv-repair',
+      'area /led-tv-repair-malviya-nagar',
+      'service-center-brand /service-center/samsung',
+      'post /blog/why-is-there-sound-but-no-picture',
+      'post /blog/how-to-clean-a-tv-screen',
+    ]);
+    expect(index.site.nav.brands).toEqual([{ href: '/lg-tv-repair', label: 'LG' }]);
+    expect(index.site.nav.areas).toEqual([{ href: '/led-tv-repair-malviya-nagar', label: 'Malviya Nagar' }]);
+  });
+
+  it('a post is found by its id too (a redirect), and its body is HTML with the facts filled in', () => {
+    const post = route('/blog/why-is-there-sound-but-no-picture');
+    expect(post.aliases).toEqual(['/blog/1']);
+    const data = post.data as PostData;
+    expect(data.bodyHtml).toBe('<p>Shine a torch at the screen. Repairs start at ₹399; see <a href="/services#screen-repair">screen repair</a>.</p>');
+    expect(data.meta.jsonLd.map((j) => j['@type'])).toEqual(['BlogPosting', 'BreadcrumbList']);
+    expect(data.related).toEqual([]);
+  });
+
+  it('a brand grid lists the brand pages but not the page itself; hero, areas served', () => {
+    const area = route('/led-tv-repair-malviya-nagar').data as LandingData;
+    expect(area.sections.find((s) => s.type === 'brand-grid')).toMatchObject({ tiles: [{ href: '/lg-tv-repair', label: 'LG' }] });
+    expect(area.meta.jsonLd[0]).toMatchObject({ '@type': 'Service', name: 'LED TV Repair in Malviya Nagar', areaServed: [{ name: 'Malviya Nagar, Jaipur', address: { postalCode: '302017' } }] });
+    expect(area.meta.breadcrumb).toEqual([{ label: 'Led Tv Repair Malviya Nagar' }]);
+  });
+
+  it('the blog index features the first post and prerenders the grid of the rest', () => {
+    const blog = route('/blog').data as BlogIndexData;
+    expect(blog.featured?.slug).toBe('why-is-there-sound-but-no-picture');
+    expect(blog.gridCount).toBe(1);
+    expect(blog.bodyHtml).toContain('href="/blog/how-to-clean-a-tv-screen"');
+    expect(blog.pagination).toEqual({ page: 1, pages: 1 });
+  });
+
+  it('sections have their own not-found pages', () => {
+    expect(index.notFound.map((n) => `${n.dir} ${n.kind}`)).toEqual(['/ not-found', '/blog post-not-found', '/service-center brand-not-found']);
+  });
+
+  it('{warranty} reads the page\'s own warranty when it names one (the Vu page)', () => {
+    const site = loaded.content!.site;
+    expect(fill('{warranty}, {years}, from {price.audio}', pageFacts(site))).toBe(`${site.warranty.primary.label}, ${site.stats.years}, from ₹${site.prices.audio}`);
+    expect(fill('{warranty}', pageFacts(site, 'vu'))).toBe(site.warranty.alternatives.vu!.label);
+  });
+});
