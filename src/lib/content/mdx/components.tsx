@@ -34,8 +34,14 @@ function Table(props: ComponentProps<'table'>) {
   );
 }
 
+/** An empty header cell (the corner of a comparison table) is a plain cell: a header must name something. */
+function HeaderCell({ children, ...props }: ComponentProps<'th'>) {
+  const empty = children === undefined || children === null || (typeof children === 'string' && children.trim() === '');
+  return empty ? <td {...(props as ComponentProps<'td'>)} /> : <th {...props}>{children}</th>;
+}
+
 /** Capitalised names are the components authors write; lower-case ones replace Markdown's HTML. */
-export const mdxComponents = { Tip, Warning, table: Table };
+export const mdxComponents = { Tip, Warning, table: Table, th: HeaderCell };
 
 /** The component names an author may write in MDX. */
 export const MDX_COMPONENT_NAMES = ['Tip', 'Warning'];

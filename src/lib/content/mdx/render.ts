@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { compileSync, runSync } from '@mdx-js/mdx';
 import { createElement, type ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -10,8 +12,21 @@ import type { PageFacts } from '../facts.ts';
 import { MDX_COMPONENT_NAMES, mdxComponents } from './components.tsx';
 import { remarkCheck, type BodyIssue, type BodyLink } from './remark-check.ts';
 
-/** Bump when the compile options, plugins or components change: it invalidates the cache. */
-const RENDERER_VERSION = '1';
+/** The renderer's own source (this folder) and the compiler's version: a change to either invalidates the cache. */
+const RENDERER_VERSION = (() => {
+  const hash = createHash('sha256').update(JSON.stringify(process.versions.node));
+  try {
+    const dir = path.dirname(fileURLToPath(import.meta.url));
+    for (const name of readdirSync(dir).sort()) hash.update(name).update(readFileSync(path.join(dir, name)));
+    // The package's exports hide package.json: find it from the entry.
+    let pkg = path.dirname(createRequire(import.meta.url).resolve('@mdx-js/mdx'));
+    while (!existsSync(path.join(pkg, 'package.json'))) pkg = path.dirname(pkg);
+    hash.update(readFileSync(path.join(pkg, 'package.json')));
+  } catch (err) {
+    throw new Error(`Cannot fingerprint the MDX renderer for its cache: ${String(err)}`);
+  }
+  return hash.digest('hex').slice(0, 16);
+})();
 
 export interface RenderedBody {
   html: string;
