@@ -47,4 +47,5 @@ if (!hasPostgresServer()) aptInstall('postgresql', 'the integration tests agains
 run('Type-check', 'npx', ['tsc', '--noEmit']);
 run('Unit and integration tests (vitest)', 'npx', ['vitest', 'run']);
 run('Build the site', 'node', ['cli/bin.mjs', 'build', '--quiet']);
+run('Check the built site (site check)', 'node', ['cli/bin.mjs', 'check', ...(process.env.CI ? ['--format', 'github'] : [])]);
 run('Browser tests (Playwright, Debian Chromium)', 'npx', ['playwright', 'test']);
