@@ -10,7 +10,9 @@ export function NewsletterForm() {
           Get TV Care Tips by E-mail
         </h2>
         <p className="mt-2 text-brand-100">One short e-mail a month with advice from our technicians. No spam.</p>
-        <form className="mx-auto mt-6 flex max-w-md flex-col gap-3 sm:flex-row" onSubmit={(e) => e.preventDefault()}>
+        {/* method="dialog" outside a dialog submits nowhere, with or without JavaScript, after the
+            browser has checked the required e-mail: the spec gives the form no submit behaviour. */}
+        <form method="dialog" className="mx-auto mt-6 flex max-w-md flex-col gap-3 sm:flex-row" onSubmit={(e) => e.preventDefault()}>
           <label htmlFor={`${id}-email`} className="sr-only">
             Your e-mail address
           </label>

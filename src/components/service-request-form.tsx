@@ -27,7 +27,7 @@ export function ServiceRequestForm({ brand, offered }: { brand: string; offered:
             placeholder: 'Select Service Type',
             options: PRODUCTS.filter(([key]) => offered[key]).map(([value, label]) => ({ value, label })),
           },
-          { name: 'area', label: 'Your area in Jaipur', type: 'text', autoComplete: 'address-level3' },
+          { name: 'area', label: `Your area in ${site.address.city}`, type: 'text', autoComplete: 'address-level3' },
           { name: 'message', label: 'Model and problem', type: 'textarea', rows: 4 },
         ]}
       />

@@ -114,8 +114,11 @@ test('end to end: `site new brand haier`, build, and the Haier page is linked, l
     expect(readFileSync(path.join(out, f), 'utf8'), f).toMatch(/<footer[\s\S]*href="\/haier-tv-repair"/);
   }
   expect(readFileSync(path.join(out, 'services.html'), 'utf8').match(/href="\/haier-tv-repair"/g)).toHaveLength(2);
-  // Not yet in the 12-tile brand grid of other brand pages: the grid takes the first 12 brands by
-  // `order`, and the archetype gives new brands order 100 (reported to the lead).
+  // A tile of the 12-tile brand grid on the other brand pages (the archetype puts new brands first).
+  const tcl = readFileSync(path.join(out, 'tcl-tv-repair.html'), 'utf8');
+  const grid = tcl.slice(tcl.indexOf('id="brand-grid'), tcl.indexOf('</section>', tcl.indexOf('id="brand-grid')));
+  expect(grid.match(/<a /g)).toHaveLength(12);
+  expect(grid).toContain('href="/haier-tv-repair"');
 
   // Its structured data names it.
   const ld = [...page.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => m[1]!).join('\n');
