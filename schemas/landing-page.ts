@@ -251,6 +251,8 @@ const landingFields = {
   areaServed: z.array(z.string().min(2)).min(1).optional(),
   /** Position in lists (footer, brand grid): lower first, then by name. */
   order: z.number().int().default(100),
+  /** true: shown by `site dev` only; left out of the production build, the sitemap and link targets. */
+  draft: z.boolean().default(false),
   /** The date the page's content last changed, YYYY-MM-DD (sitemap lastmod). */
   updated: IsoDate.optional(),
   /** The blocks of the page, top to bottom; start with a hero and end with a cta. */

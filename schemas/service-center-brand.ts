@@ -8,6 +8,8 @@ const ProductText = z.string().min(20);
 export const ServiceCenterBrandSchema = z.strictObject({
   /** The brand's id in the URL, e.g. "samsung" (/service-center/samsung). */
   id: Slug,
+  /** true: shown by `site dev` only; left out of the production build, the sitemap and link targets. */
+  draft: z.boolean().default(false),
   /** The brand as written, e.g. "Samsung", "OnePlus". */
   name: z.string().min(2).max(30),
   /** Two to four sentences about our service for this brand. */

@@ -54,7 +54,7 @@ export async function startDevServer(opts: DevOptions): Promise<DevServer> {
   const getIndex = () =>
     (indexed ??= (async (): Promise<Indexed> => {
       const t0 = performance.now();
-      const loaded = loadContent(contentDir, opts.root, { cacheDir });
+      const loaded = loadContent(contentDir, opts.root, { cacheDir, includeDrafts: true });
       if (!loaded.content) return { problems: loaded.problems, filesChecked: loaded.filesChecked };
       const index = buildSiteIndex(loaded.content, loaded.ctx, new Date().toISOString().slice(0, 10));
       if (loaded.ctx.problems.length) return { problems: loaded.ctx.problems, filesChecked: loaded.ctx.filesChecked };

@@ -30,9 +30,9 @@ export function renderBodies(ctx: LoadContext, content: Content, targets: Map<st
       ctx.error(entry.file, { line: line(at.line), column: at.column }, rule, text, extra);
     }
     for (const link of result.links) {
-      const bad = checkHref(link.url, targets);
+      const bad = checkHref(link.url, targets, ctx.drafts);
       if (bad) {
-        ctx.error(entry.file, { line: line(link.at.line), column: link.at.column }, 'unknown-link', 'a link in the text', {
+        ctx.error(entry.file, { line: line(link.at.line), column: link.at.column }, bad.rule ?? 'unknown-link', 'a link in the text', {
           expected: bad.expected,
           received: JSON.stringify(link.url),
           hint: bad.hint,

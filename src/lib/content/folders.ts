@@ -23,6 +23,14 @@ export interface Entry<T> {
 type Collections = typeof folderCollections;
 export type FolderContent = { [K in keyof Collections]: Entry<z.output<Collections[K]['schema']>>[] };
 
+/** The URL each folder's pages get (the page builders in pages/ use the same convention). */
+const ROUTE_OF: { [K in keyof Collections]: (d: { slug: string; id: string }) => string } = {
+  blog: (d) => `/blog/${d.slug}`,
+  brands: (d) => `/${d.slug}`,
+  areas: (d) => `/${d.slug}`,
+  serviceCenter: (d) => `/service-center/${d.id}`,
+};
+
 /** The files of a folder, sorted; names starting with "_" or "." are skipped. */
 function listFiles(dir: string, ext: readonly string[]): string[] {
   if (!existsSync(dir)) return [];
@@ -45,7 +53,10 @@ export function readFolders(ctx: LoadContext): FolderContent {
       const split = fileName.endsWith('.mdx') ? splitMdx(file, text) : { source: parseYamlSource(file, text), body: '', bodyLineOffset: 0 };
       const data = ctx.validate(split.source, schema as z.ZodType, name);
       if (data === undefined) continue;
-      if ((data as { draft?: boolean }).draft) continue;
+      if ((data as { draft?: boolean }).draft && !ctx.includeDrafts) {
+        ctx.drafts.set(ROUTE_OF[name as keyof Collections](data as never), file);
+        continue;
+      }
       entries.push({ file, data, source: split.source, body: split.body, bodyLineOffset: split.bodyLineOffset });
     }
     out[name] = entries;

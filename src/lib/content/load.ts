@@ -19,6 +19,9 @@ export interface Content extends FileCollections, FolderContent {
 export class LoadContext {
   readonly problems: Problem[] = [];
   readonly sources = new Map<string, YamlSource>();
+  /** The route of every draft left out of this load, and its file: links to them are reported. */
+  readonly drafts = new Map<string, string>();
+  includeDrafts = false;
   filesChecked = 0;
   constructor(
     /** Absolute content folder. */
@@ -72,11 +75,14 @@ export interface LoadResult {
 export interface LoadOptions {
   /** Where compiled MDX bodies are cached by content hash (e.g. .cache/mdx); none: no cache. */
   cacheDir?: string;
+  /** Keep `draft: true` pages (site dev); the production build leaves them out. */
+  includeDrafts?: boolean;
 }
 
 /** Read and validate content/. Reports every problem in every file; `content` only when there are none. */
 export function loadContent(dir: string, root = path.dirname(path.resolve(dir)), opts: LoadOptions = {}): LoadResult {
   const ctx = new LoadContext(path.resolve(dir), path.resolve(root));
+  ctx.includeDrafts = opts.includeDrafts ?? false;
   const files: Partial<Record<string, unknown>> = {};
   for (const [name, { file, schema }] of Object.entries(fileCollections)) {
     files[name] = ctx.readYaml(file, schema, name);

@@ -31,9 +31,15 @@ export function knownTargets(content: Content): Map<string, Set<string>> {
 }
 
 /** A link target problem (or none) for `href`. */
-export function checkHref(href: string, targets: Map<string, Set<string>>): { expected: string; hint?: string } | undefined {
+export function checkHref(
+  href: string,
+  targets: Map<string, Set<string>>,
+  drafts: Map<string, string> = new Map(),
+): { expected: string; hint?: string; rule?: string } | undefined {
   const [p = '', fragment] = href.split('#');
   const fragments = targets.get(p);
+  const draft = drafts.get(p);
+  if (!fragments && draft) return { expected: 'a published page', hint: `${draft} is a draft (draft: true)`, rule: 'draft-link' };
   if (!fragments) {
     const guess = didYouMean(p, targets.keys());
     return { expected: 'a route of this site', hint: guess ? `did you mean "${guess}${fragment ? `#${fragment}` : ''}"?` : undefined };
@@ -48,9 +54,9 @@ export function checkHref(href: string, targets: Map<string, Set<string>>): { ex
 }
 
 function linkProblem(ctx: LoadContext, source: YamlSource, collection: string, at: PathKey[], href: string, targets: Map<string, Set<string>>) {
-  const bad = checkHref(href, targets);
+  const bad = checkHref(href, targets, ctx.drafts);
   if (!bad) return;
-  ctx.error(source.file, source.locate(at), 'unknown-link', fieldPath(collection, at), {
+  ctx.error(source.file, source.locate(at), bad.rule ?? 'unknown-link', fieldPath(collection, at), {
     expected: bad.expected,
     received: JSON.stringify(href),
     hint: bad.hint,
