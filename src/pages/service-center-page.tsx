@@ -3,10 +3,11 @@ import { buttonClass, ButtonLink } from '../components/button.tsx';
 import { ClosingBanner } from '../components/closing-banner.tsx';
 import { PhoneLink } from '../components/contact-links.tsx';
 import { Hero, Section } from '../components/hero.tsx';
-import { Icon, type IconName } from '../components/icons.tsx';
+import { Icon } from '../components/icons.tsx';
 import { useSite } from '../components/site-context.tsx';
 import { formatPhone, formatTime } from '../lib/format.ts';
 import type { ServiceCenterData } from '../lib/content/pages/service-center.ts';
+import { type Feature, FeatureCards } from '../components/feature-cards.tsx';
 
 export type { ServiceCenterData };
 
@@ -15,7 +16,7 @@ export function Page({ data }: { data: ServiceCenterData }) {
   const site = useSite();
   const hours = site.hours.primary;
   const address = `${site.address.street}, ${site.address.locality}, ${site.address.city} ${site.address.postalCode}`;
-  const features: { icon: IconName; title: string; text: string }[] = [
+  const features: Feature[] = [
     { icon: 'pin', title: `Located in ${site.address.locality}`, text: address },
     { icon: 'clock', title: 'Open Every Day', text: `${hours.label}, ${formatTime(hours.opens)} – ${formatTime(hours.closes)}` },
     { icon: 'phone', title: 'Call Before You Come', text: `Call ${formatPhone(site.contact.phone)} and we keep a technician ready for your TV.` },
@@ -38,15 +39,7 @@ export function Page({ data }: { data: ServiceCenterData }) {
         </PhoneLink>
       </Hero>
       <Section id="features" title="Why Visit Our Service Centre">
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {features.map((f) => (
-            <li key={f.title} className="rounded-xl border border-line p-6">
-              <Icon name={f.icon} className="h-7 w-7 text-brand-700" />
-              <h3 className="mt-3 text-lg font-semibold text-ink">{f.title}</h3>
-              <p className="mt-1 text-muted">{f.text}</p>
-            </li>
-          ))}
-        </ul>
+        <FeatureCards items={features} />
       </Section>
       {data.brands.length > 0 && (
         <Section id="brands" title="Brands We Service" className="bg-surface">

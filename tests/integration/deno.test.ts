@@ -80,11 +80,12 @@ afterAll(async () => {
 
 describe('the Deno entry of the analytics function', () => {
   it('type-checks with deno check', async () => {
+    // A type error makes `deno check` exit non-zero, which rejects here. (It prints "Check …" only
+    // when it had to check: an unchanged file is answered from Deno's cache, silently.)
     const { stderr } = await promisify(execFile)(deno, ['check', ...denoArgs, join(FUNCTION_DIR, 'index.ts')], {
       env: denoEnv,
       cwd: FUNCTION_DIR,
     });
-    expect(stderr).toMatch(/Check .*index\.ts/);
     expect(stderr).not.toMatch(/error/i);
   }, 180_000);
 
