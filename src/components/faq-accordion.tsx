@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { cn } from './cn.ts';
 import { Icon } from './icons.tsx';
 
@@ -8,15 +8,18 @@ export interface FaqItem {
 }
 
 /** Questions with one answer open at a time; pressing the open question closes it. */
-export function FaqAccordion({ items, initiallyOpen = 0 }: { items: FaqItem[]; initiallyOpen?: number | null }) {
+/**
+ * `idBase` names the question and answer ids. It is explicit, not useId(): the server renders the
+ * whole document and the browser hydrates #root alone, so useId() values would not match.
+ */
+export function FaqAccordion({ items, idBase, initiallyOpen = 0 }: { items: FaqItem[]; idBase: string; initiallyOpen?: number | null }) {
   const [open, setOpen] = useState<number | null>(initiallyOpen);
-  const base = useId();
   return (
     <div className="divide-y divide-line rounded-xl border border-line bg-white">
       {items.map((item, i) => {
         const expanded = open === i;
-        const buttonId = `${base}-q${i}`;
-        const panelId = `${base}-a${i}`;
+        const buttonId = `${idBase}-q${i}`;
+        const panelId = `${idBase}-a${i}`;
         return (
           <div key={item.question}>
             <h3>

@@ -13,13 +13,11 @@ import { useSite } from './site-context.tsx';
 /** Scroll to the top (or to the #fragment) after each path change, unless the page opts out. */
 function useScrollOnNavigate(page: PageData | undefined) {
   const { pathname, hash } = useLocation();
-  const first = useRef(true);
+  const shown = useRef(pathname);
   const scrollToTop = page?.meta.scrollToTop ?? true;
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+    if (shown.current === pathname) return;
+    shown.current = pathname;
     if (hash) {
       document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
     } else if (scrollToTop) {
@@ -46,9 +44,10 @@ export function Layout() {
         Skip to content
       </a>
       {page && <Head meta={page.meta} siteName={site.business.name} />}
-      <LoadingBar />
       <Header />
       <main id="main" tabIndex={-1} className="outline-none">
+        {/* Inside <main> so that the bar belongs to a landmark; it is fixed to the top of the screen. */}
+        <LoadingBar />
         {page?.meta.breadcrumb && <Breadcrumb items={page.meta.breadcrumb} />}
         <Outlet />
       </main>

@@ -10,12 +10,11 @@ export function useGlobalLoading(): boolean {
   const navigation = useNavigation();
   const { pathname } = useLocation();
   const [transition, setTransition] = useState(false);
-  const first = useRef(true);
+  // The path last seen: the first render (and StrictMode's second effect run) is no path change.
+  const shown = useRef(pathname);
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+    if (shown.current === pathname) return;
+    shown.current = pathname;
     const start = setTimeout(() => setTransition(true), TRANSITION_DELAY_MS);
     const end = setTimeout(() => setTransition(false), TRANSITION_DELAY_MS + TRANSITION_LENGTH_MS);
     return () => {

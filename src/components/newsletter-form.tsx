@@ -1,8 +1,6 @@
-import { useId } from 'react';
-
 /** The blog's newsletter signup: an e-mail field the browser requires; sending does nothing (spec §5, §7). */
 export function NewsletterForm() {
-  const id = useId();
+  const id = 'newsletter';
   return (
     <section aria-labelledby={`${id}-title`} className="bg-brand-800 text-white">
       <div className="mx-auto max-w-3xl px-4 py-12 text-center">

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../components/button.tsx';
 import { cn } from '../components/cn.ts';
 import { useSite } from '../components/site-context.tsx';
@@ -81,7 +81,7 @@ function Skeleton() {
 }
 
 function KeyPrompt({ failed, onKey }: { failed: boolean; onKey: (key: string) => void }) {
-  const id = useId();
+  const id = 'dashboard-key';
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const key = String(new FormData(e.currentTarget).get('key') ?? '').trim();
@@ -107,7 +107,7 @@ function KeyPrompt({ failed, onKey }: { failed: boolean; onKey: (key: string) =>
 }
 
 function Card({ label, value }: { label: string; value: ReactNode }) {
-  const id = useId();
+  const id = `card-${label.toLowerCase().replace(/\W+/g, '-')}`;
   return (
     <div role="group" aria-labelledby={id} className="rounded-xl border border-line bg-white p-5 shadow-sm">
       <p id={id} className="text-sm font-medium text-muted">

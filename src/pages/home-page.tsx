@@ -100,7 +100,7 @@ export function Page({ data }: { data: HomeData }) {
 
       <Section id="faq" title="Frequently Asked Questions" className="bg-surface">
         <div className="mx-auto max-w-3xl">
-          <FaqAccordion items={data.faqs} />
+          <FaqAccordion items={data.faqs} idBase="faq" />
         </div>
       </Section>
 

@@ -27,7 +27,7 @@ function LandingSection({ section, id, data }: { section: ResolvedSection; id: s
       return (
         <Section id={id} title={section.title ?? SECTION_TITLES.faq} lead={section.lead} className="bg-surface">
           <div className="mx-auto max-w-3xl">
-            <FaqAccordion items={section.items} />
+            <FaqAccordion items={section.items} idBase={id} />
           </div>
         </Section>
       );

@@ -40,6 +40,10 @@ function config(root: string, buildOptions: InlineConfig['build']): InlineConfig
     root,
     configFile: path.join(root, 'vite.config.ts'),
     logLevel: 'warn',
+    // Always a production bundle, whatever NODE_ENV the calling process has (vitest sets "test",
+    // which would otherwise give React's development build – and the bundles are cached).
+    mode: 'production',
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
     build: buildOptions,
   };
 }
