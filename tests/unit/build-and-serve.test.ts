@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
@@ -38,6 +38,15 @@ describe('site build', () => {
     const boot = /<script id="site-boot" data-src="(\/assets\/entry-client-[^"]+\.js)">(.*?)<\/script><\/body><\/html>$/.exec(html);
     expect(boot?.[2]).toBe(BOOT_SCRIPT);
     expect(existsSync(path.join(out, boot![1]!))).toBe(true);
+  });
+
+  test('the browser bundle is React\'s production build, though vitest runs with NODE_ENV=test', () => {
+    expect(process.env.NODE_ENV).toBe('test');
+    const assets = readdirSync(path.join(out, 'assets')).filter((f) => f.endsWith('.js'));
+    const js = assets.map((f) => readFileSync(path.join(out, 'assets', f), 'utf8')).join('\n');
+    expect(assets.filter((f) => f.includes('dev-runtime'))).toEqual([]);
+    expect(js).not.toContain('jsxDEV');
+    expect(js).not.toContain('react.dev/link/hydration-mismatch');
   });
 
   test('the social image is a real 1200x630 PNG', () => {

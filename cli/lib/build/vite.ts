@@ -11,7 +11,7 @@ interface ManifestChunk {
 
 /** Build the browser bundle into `outDir` and return the entry's script and stylesheet URLs. */
 export async function buildClient(root: string, outDir: string): Promise<Assets> {
-  await build(config(root, { outDir, emptyOutDir: true }));
+  await inProduction(() => build(config(root, { outDir, emptyOutDir: true })));
   const manifestPath = path.join(outDir, '.vite', 'manifest.json');
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
   const entry = manifest['src/entry-client.tsx'];
@@ -22,17 +22,34 @@ export async function buildClient(root: string, outDir: string): Promise<Assets>
 
 /** Build the server renderer (src/entry-server.tsx) into `outDir`; returns the module's path. */
 export async function buildServer(root: string, outDir: string): Promise<string> {
-  await build(
-    config(root, {
-      outDir,
-      emptyOutDir: true,
-      ssr: 'src/entry-server.tsx',
-      manifest: false,
-      copyPublicDir: false,
-      rolldownOptions: { input: 'src/entry-server.tsx', output: { entryFileNames: 'entry-server.js' } },
-    }),
+  await inProduction(() =>
+    build(
+      config(root, {
+        outDir,
+        emptyOutDir: true,
+        ssr: 'src/entry-server.tsx',
+        manifest: false,
+        copyPublicDir: false,
+        rolldownOptions: { input: 'src/entry-server.tsx', output: { entryFileNames: 'entry-server.js' } },
+      }),
+    ),
   );
   return path.join(outDir, 'entry-server.js');
+}
+
+/**
+ * Always a production bundle, whatever NODE_ENV the calling process has: vitest sets "test", and
+ * Vite then keeps React's development JSX transform and runtime (and the bundles are cached).
+ */
+export async function inProduction<T>(fn: () => Promise<T>): Promise<T> {
+  const before = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    return await fn();
+  } finally {
+    if (before === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = before;
+  }
 }
 
 function config(root: string, buildOptions: InlineConfig['build']): InlineConfig {
@@ -40,10 +57,7 @@ function config(root: string, buildOptions: InlineConfig['build']): InlineConfig
     root,
     configFile: path.join(root, 'vite.config.ts'),
     logLevel: 'warn',
-    // Always a production bundle, whatever NODE_ENV the calling process has (vitest sets "test",
-    // which would otherwise give React's development build – and the bundles are cached).
     mode: 'production',
-    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
     build: buildOptions,
   };
 }
