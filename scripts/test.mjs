@@ -23,7 +23,8 @@ function aptInstall(pkg, why) {
     execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
     aptUpdated = true;
   }
-  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', pkg], { stdio: 'inherit', env });
+  // With its recommended packages: Chromium's fonts (the pages and the social images need them).
+  execFileSync('apt-get', ['install', '-y', '-qq', pkg], { stdio: 'inherit', env });
 }
 
 function hasPostgresServer() {
