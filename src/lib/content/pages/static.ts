@@ -1,5 +1,5 @@
 import type { PageEntry } from '../../../../schemas/index.ts';
-import { fillFacts, formatPhone, formatTime } from '../../format.ts';
+import { fill, pageFacts } from '../facts.ts';
 import type { PageData, PageMeta, PostCard, SiteData } from '../../page-data.ts';
 import type { Content } from '../load.ts';
 import type { RouteEntry } from '../site-index.ts';
@@ -10,18 +10,6 @@ export interface StaticArgs {
   content: Content;
   collected: RouteEntry[];
   siteData: SiteData;
-}
-
-/** The facts that {placeholders} in content text stand for. */
-export function factValues(content: Content) {
-  const { site } = content;
-  return {
-    prices: site.prices,
-    warranty: site.warranty.primary.label,
-    hours: `${site.hours.primary.label}, ${formatTime(site.hours.primary.opens)} – ${formatTime(site.hours.primary.closes)}`,
-    phone: formatPhone(site.contact.phone),
-    years: site.stats.years,
-  };
 }
 
 /** The latest posts as cards, newest first (blog posts are collected routes of kind "post"). */
@@ -39,12 +27,12 @@ const builders: Partial<Record<PageEntry['kind'], Builder>> = {
   ...screenBuilders,
   ...contentBuilders,
   home: (entry, meta, { content, collected }) => {
-    const facts = factValues(content);
+    const facts = pageFacts(content.site);
     return {
       kind: entry.kind,
       meta,
       services: content.services.filter((s) => s.main).map(({ id, title, description, icon }) => ({ id, title, description, icon })),
-      faqs: content.faqs.map((f) => ({ question: fillFacts(f.question, facts), answer: fillFacts(f.answer, facts) })),
+      faqs: content.faqs.map((f) => ({ question: fill(f.question, facts), answer: fill(f.answer, facts) })),
       testimonials: content.testimonials.filter((t) => t.home).slice(0, 2),
       brandTiles: collected
         .filter((r) => r.kind === 'service-center-brand')
