@@ -1,6 +1,8 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cn } from './cn.ts';
+import { PhoneLink } from './contact-links.tsx';
+import { Icon } from './icons.tsx';
 
 type Variant = 'primary' | 'secondary' | 'accent' | 'chat' | 'light';
 
@@ -49,4 +51,13 @@ export function Button({
   ...rest
 }: { variant?: Variant } & ComponentProps<'button'>) {
   return <button type="button" className={buttonClass(variant, className)} {...rest} />;
+}
+
+/** "Call Now" as a button: a tel: link to the shop's number from site.yaml. */
+export function CallButton({ variant = 'light' }: { variant?: Variant }) {
+  return (
+    <PhoneLink className={buttonClass(variant)}>
+      <Icon name="phone" /> Call Now
+    </PhoneLink>
+  );
 }

@@ -1,6 +1,4 @@
-import { PhoneLink } from './contact-links.tsx';
-import { buttonClass } from './button.tsx';
-import { Icon } from './icons.tsx';
+import { buttonClass, CallButton } from './button.tsx';
 import { QuoteButton } from './quote-dialog.tsx';
 import { useSite } from './site-context.tsx';
 
@@ -17,9 +15,7 @@ export function ClosingBanner({ text }: { text?: string }) {
           {text ?? `Free diagnosis, free pickup and delivery, and a ${site.warranty.primary.label} on every repair.`}
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <PhoneLink className={buttonClass('light')}>
-            <Icon name="phone" /> Call Now
-          </PhoneLink>
+          <CallButton variant="light" />
           <QuoteButton className={buttonClass('accent')} />
         </div>
       </div>

@@ -1,7 +1,5 @@
 import { Link } from 'react-router';
-import { buttonClass } from '../components/button.tsx';
-import { PhoneLink } from '../components/contact-links.tsx';
-import { Icon } from '../components/icons.tsx';
+import { buttonClass, CallButton } from '../components/button.tsx';
 import { PostGrid } from '../components/post-grid.tsx';
 import { RawHtml } from '../components/raw-html.tsx';
 import { formatDate } from '../lib/format.ts';
@@ -45,9 +43,7 @@ export function Page({ data }: { data: PostData }) {
             <Link to="/contact" className={buttonClass('primary')}>
               Contact Us
             </Link>
-            <PhoneLink className={buttonClass('secondary')}>
-              <Icon name="phone" /> Call Now
-            </PhoneLink>
+            <CallButton variant="secondary" />
           </div>
         </aside>
       </article>

@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
-import { buttonClass } from '../components/button.tsx';
-import { PhoneLink } from '../components/contact-links.tsx';
+import { buttonClass, CallButton } from '../components/button.tsx';
 import { Hero, Section } from '../components/hero.tsx';
 import { Icon, type IconName } from '../components/icons.tsx';
 import { ServiceRequestForm } from '../components/service-request-form.tsx';
@@ -42,9 +41,7 @@ export function Page({ data }: { data: ServiceCenterBrandData }) {
         <a href="#request-service" className={buttonClass('accent')}>
           Request Service
         </a>
-        <PhoneLink className={buttonClass('light')}>
-          <Icon name="phone" /> Call Now
-        </PhoneLink>
+        <CallButton variant="light" />
       </Hero>
       <Section id="services" title={`${brand.name} Products We Service`}>
         <ul className="grid gap-6 md:grid-cols-2">

@@ -1,9 +1,7 @@
 import { BrandTiles } from '../components/brand-tiles.tsx';
-import { buttonClass, ButtonLink } from '../components/button.tsx';
+import { ButtonLink, CallButton } from '../components/button.tsx';
 import { ClosingBanner } from '../components/closing-banner.tsx';
-import { PhoneLink } from '../components/contact-links.tsx';
 import { Hero, Section } from '../components/hero.tsx';
-import { Icon } from '../components/icons.tsx';
 import { useSite } from '../components/site-context.tsx';
 import { formatPhone, formatTime } from '../lib/format.ts';
 import type { ServiceCenterData } from '../lib/content/pages/service-center.ts';
@@ -34,9 +32,7 @@ export function Page({ data }: { data: ServiceCenterData }) {
         <ButtonLink to="/contact" variant="accent">
           Book a Repair
         </ButtonLink>
-        <PhoneLink className={buttonClass('light')}>
-          <Icon name="phone" /> Call Now
-        </PhoneLink>
+        <CallButton variant="light" />
       </Hero>
       <Section id="features" title="Why Visit Our Service Centre">
         <FeatureCards items={features} />

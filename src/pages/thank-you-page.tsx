@@ -1,5 +1,5 @@
-import { buttonClass, ButtonLink } from '../components/button.tsx';
-import { PhoneLink, WhatsAppLink } from '../components/contact-links.tsx';
+import { buttonClass, ButtonLink, CallButton } from '../components/button.tsx';
+import { WhatsAppLink } from '../components/contact-links.tsx';
 import { Icon } from '../components/icons.tsx';
 import { useSite } from '../components/site-context.tsx';
 import { formatTime } from '../lib/format.ts';
@@ -46,9 +46,7 @@ export function Page(_: { data: PageData }) {
         </h2>
         <p className="mt-2 text-muted">Call or message us now and we will pick it up straight away.</p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
-          <PhoneLink className={buttonClass('primary')}>
-            <Icon name="phone" /> Call Now
-          </PhoneLink>
+          <CallButton variant="primary" />
           <WhatsAppLink className={buttonClass('chat')}>
             <Icon name="chat" /> WhatsApp Us
           </WhatsAppLink>

@@ -1,7 +1,5 @@
-import { buttonClass, ButtonLink } from '../button.tsx';
-import { PhoneLink } from '../contact-links.tsx';
+import { ButtonLink, CallButton } from '../button.tsx';
 import { Hero } from '../hero.tsx';
-import { Icon } from '../icons.tsx';
 import type { SectionProps } from './types.ts';
 
 /** The page's H1 with the book (to /contact) and call buttons. */
@@ -14,9 +12,7 @@ export function LandingHero({ section }: SectionProps<'hero'>) {
         </ButtonLink>
       )}
       {section.call && (
-        <PhoneLink className={buttonClass('light')}>
-          <Icon name="phone" /> Call Now
-        </PhoneLink>
+        <CallButton variant="light" />
       )}
     </Hero>
   );
