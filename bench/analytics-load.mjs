@@ -41,7 +41,7 @@ async function serve() {
   const { join } = await import('node:path');
   const { Hono } = await import('hono');
   const { serve: listen } = await import('@hono/node-server');
-  const { createNodeAnalytics } = await import('../cli/lib/server/analytics.ts');
+  const { createNodeAnalytics } = await import('#cli/lib/server/analytics.ts');
   const analytics = await createNodeAnalytics({
     dataDir: await mkdtemp(join(tmpdir(), 'site-bench-')),
     databaseUrl: process.env.DATABASE_URL,
@@ -64,8 +64,8 @@ function percentile(sorted, p) {
 
 async function main() {
   const autocannon = (await import('autocannon')).default;
-  const { startPgCluster } = await import('../tests/support/pg-cluster.ts');
-  const { postgresDb } = await import('../cli/lib/server/analytics.ts');
+  const { startPgCluster } = await import('#tests/support/pg-cluster.ts');
+  const { postgresDb } = await import('#cli/lib/server/analytics.ts');
   const seconds = Number(arg('seconds', 30));
   const connections = Number(arg('connections', 32));
 

@@ -2,7 +2,8 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { Document, type Assets } from './document.tsx';
-import { HTML_FIELD, type PageData, type SiteData } from './lib/page-data.ts';
+import { HTML_FIELD, type SiteData } from './contract/site.ts';
+import { type PageData } from './contract/pages.ts';
 import type { RenderContext } from './lib/loaders.ts';
 import { routes } from './routes.tsx';
 

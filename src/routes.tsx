@@ -5,7 +5,7 @@ import { PageRoute } from './pages/page-route.tsx';
 
 /**
  * Two routes serve every URL: the shell, and one page route whose data says which screen to show.
- * The list of URLs comes from content/ (cli/lib/build/), never from this file.
+ * The list of URLs comes from content/ (core/pipeline/), never from this file.
  */
 export const routes: RouteObject[] = [
   {

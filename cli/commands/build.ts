@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { formatProblems } from '../../src/lib/content/problems.ts';
+import { formatProblems } from '#core/content/problems.ts';
 import { contentDir, distDir, PROJECT_ROOT } from '../lib/paths.ts';
 
 export function buildCommand(): Command {
@@ -12,7 +12,7 @@ export function buildCommand(): Command {
     .action(async (opts: { content?: string; out?: string; quiet?: boolean }) => {
       const t0 = performance.now();
       // Loaded here, not at the top: Vite is heavy, and every other command would pay for it.
-      const { buildSite } = await import('../lib/build/index.ts');
+      const { buildSite } = await import('#core/pipeline/index.ts');
       const report = await buildSite({
         root: PROJECT_ROOT,
         contentDir: contentDir(opts.content),

@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline/promises';
 import { Argument, Command } from 'commander';
-import { formatProblems } from '../../src/lib/content/problems.ts';
+import { formatProblems } from '#core/content/problems.ts';
 import { KINDS, planNew, writeNew, type NewKind } from '../lib/new.ts';
 import { contentDir, PROJECT_ROOT } from '../lib/paths.ts';
 

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command } from 'commander';
 import type { serve } from '@hono/node-server';
-import { formatProblems } from '../../src/lib/content/problems.ts';
+import { formatProblems } from '#core/content/problems.ts';
 import { contentDir, distDir, PROJECT_ROOT } from '../lib/paths.ts';
 import { buildIsStale } from '../lib/server/stale.ts';
 
@@ -19,7 +19,7 @@ export function startCommand(): Command {
       // Loaded here, not at the top: Vite, Hono and PGlite are heavy, and every command would pay for them.
       const [{ serve }, { buildSite }, { createNodeAnalytics }, { createApp }] = await Promise.all([
         import('@hono/node-server'),
-        import('../lib/build/index.ts'),
+        import('#core/pipeline/index.ts'),
         import('../lib/server/analytics.ts'),
         import('../lib/server/app.ts'),
       ]);

@@ -1,6 +1,6 @@
 import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Problem } from '../../src/lib/content/problems.ts';
+import type { Problem } from '#core/content/problems.ts';
 
 /** What `site new` can make, where it goes, and the URL it gets (content/_archetypes/README.md). */
 export const KINDS = {

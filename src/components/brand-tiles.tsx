@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { NavLink } from '../lib/page-data.ts';
+import type { NavLink } from '../contract/site.ts';
 import { cn } from './cn.ts';
 
 /** A grid of brand tiles (home page, service centre, brand grid of brand and area pages). */

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { BreadcrumbItem } from '../../schemas/index.ts';
+import type { BreadcrumbItem } from '#schemas/index.ts';
 
 /** Home › … › current page. The trail comes from the page's meta (derived from the path, or set by the page). */
 export function Breadcrumb({ items }: { items: BreadcrumbItem[] }) {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { Service, Testimonial } from '../../schemas/index.ts';
+import type { Service, Testimonial } from '#schemas/index.ts';
 import { Icon, type IconName } from './icons.tsx';
 
 /** Icon, title, description and a "Learn More" link to the service's section on /services. */

@@ -1,11 +1,7 @@
 import { useState } from 'react';
+import type { FaqItem } from '../contract/pages.ts';
 import { cn } from './cn.ts';
 import { Icon } from './icons.tsx';
-
-export interface FaqItem {
-  question: string;
-  answer: string;
-}
 
 /** Questions with one answer open at a time; pressing the open question closes it. */
 /**

@@ -1,4 +1,4 @@
-import type { PageMeta } from '../lib/page-data.ts';
+import type { PageMeta } from '../contract/site.ts';
 
 function jsonLdText(data: unknown): string {
   return JSON.stringify(data).replace(/</g, '\\u003c');

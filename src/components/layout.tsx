@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useRouteLoaderData } from 'react-router';
-import type { PageData } from '../lib/page-data.ts';
+import type { PageData } from '../contract/pages.ts';
 import { Breadcrumb } from './breadcrumb.tsx';
 import { ContactWidget } from './contact-widget.tsx';
 import { Footer } from './footer.tsx';

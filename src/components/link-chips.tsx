@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { NavLink } from '../lib/page-data.ts';
+import type { NavLink } from '../contract/site.ts';
 
 /** A titled row of small links (brand pages, area pages); nothing when the list is empty. */
 export function LinkChips({ id, title, links }: { id: string; title: string; links: NavLink[] }) {

@@ -1,8 +1,8 @@
-import type { PictureImage } from '../lib/page-data.ts';
+import type { PictureImage } from '../contract/site.ts';
 
 /**
  * A content image: AVIF and WebP sources with the original format as fallback when the build made
- * them (cli/lib/build/images.ts), width and height always set so nothing shifts while it loads.
+ * them (core/pipeline/images.ts), width and height always set so nothing shifts while it loads.
  */
 export function Picture({ image, sizes, eager = false, className }: { image: PictureImage; sizes: string; eager?: boolean; className?: string }) {
   const img = (

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { formatDate } from '../lib/format.ts';
-import type { PostCard as Post } from '../lib/page-data.ts';
+import type { PostCard as Post } from '../contract/site.ts';
 import { cn } from './cn.ts';
 import { Picture } from './picture.tsx';
 

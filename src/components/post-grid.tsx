@@ -1,4 +1,4 @@
-import type { PostCard as Post } from '../lib/page-data.ts';
+import type { PostCard as Post } from '../contract/site.ts';
 import { PostCard } from './post-card.tsx';
 
 /** Blog cards in a responsive grid. */

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { RelatedLink } from '../../schemas/index.ts';
+import type { RelatedLink } from '#schemas/index.ts';
 import { Icon, type IconName } from './icons.tsx';
 
 const ICONS: Record<RelatedLink['type'], IconName> = {

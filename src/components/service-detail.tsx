@@ -1,4 +1,4 @@
-import type { Service } from '../../schemas/index.ts';
+import type { Service } from '#schemas/index.ts';
 import { formatPrice } from '../lib/format.ts';
 import { ButtonLink } from './button.tsx';
 import { Icon, type IconName } from './icons.tsx';

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from 'react-router';
-import type { SiteData } from '../lib/page-data.ts';
+import type { SiteData } from '../contract/site.ts';
 
 /** The business facts and link lists of content/, from the root route's loader. */
 export function useSiteData(): SiteData {

@@ -1,4 +1,4 @@
-import type { Site } from '../../schemas/index.ts';
+import type { Site } from '#schemas/index.ts';
 
 declare global {
   interface Window {

@@ -2,9 +2,9 @@
 // Runs in the browser only (called from effects); the Supabase functions client is loaded on
 // demand so that no other page downloads it (docs/decisions/014-dashboard-read.md).
 
-import type { DashboardData } from '../../supabase/functions/_shared/handler.ts';
+import type { DashboardData } from '#functions/_shared/handler.ts';
 
-export type { DashboardData, StoredEvent, StoredSession } from '../../supabase/functions/_shared/handler.ts';
+export type { DashboardData, StoredEvent, StoredSession } from '#functions/_shared/handler.ts';
 
 export const EMPTY_DASHBOARD: DashboardData = {
   totals: { sessions: 0, events: 0, uniqueIps: 0 },

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { loadPage } from '../pages/registry.ts';
-import type { PageData, SiteData } from './page-data.ts';
+import type { SiteData } from '../contract/site.ts';
+import type { PageData } from '../contract/pages.ts';
 
 /** What the prerender step hands the loaders for one page (DESIGN.md §3). */
 export interface RenderContext {

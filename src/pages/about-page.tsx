@@ -2,7 +2,7 @@ import { ClosingBanner } from '../components/closing-banner.tsx';
 import { Hero, Section } from '../components/hero.tsx';
 import { FeatureCards, type Feature } from '../components/feature-cards.tsx';
 import { useSite } from '../components/site-context.tsx';
-import type { PageData } from '../lib/page-data.ts';
+import type { PageData } from '../contract/pages.ts';
 
 const VALUES: Feature[] = [
   { icon: 'shield', title: 'Integrity', text: 'We tell you what is wrong, what it costs and whether it is worth repairing – before we touch a screw.' },
@@ -12,7 +12,7 @@ const VALUES: Feature[] = [
 ];
 
 /** /about: story, mission, values, why choose us, the founder, and a call to action. */
-export function Page(_: { data: PageData }) {
+export function Page(_: { data: PageData<'about'> }) {
   const site = useSite();
   const { founder } = site.business;
   const reasons: Feature[] = [

@@ -10,12 +10,12 @@ import {
   takeDashboardKey,
   type DashboardData,
 } from '../lib/analytics-dashboard.ts';
-import type { PageData } from '../lib/page-data.ts';
+import type { PageData } from '../contract/pages.ts';
 
 type View = { status: 'loading' } | { status: 'ready'; data: DashboardData; problem: 'no-key' | 'failed' | null };
 
 /** The owner's dashboard (spec §2): summary cards, latest sessions and events, top countries. */
-export function Page({ data }: { data: PageData }) {
+export function Page({ data }: { data: PageData<'analytics'> }) {
   const endpoint = useSite().analytics.endpoint;
   const [view, setView] = useState<View>({ status: 'loading' });
 

@@ -4,7 +4,7 @@ import { NewsletterForm } from '../components/newsletter-form.tsx';
 import { PostCard } from '../components/post-card.tsx';
 import { RelatedLinks } from '../components/related-links.tsx';
 import { RoutedHtml } from '../components/routed-html.tsx';
-import type { BlogIndexData } from '../lib/content/pages/blog-index.ts';
+import type { BlogIndexData } from '../contract/pages.ts';
 
 export type { BlogIndexData };
 

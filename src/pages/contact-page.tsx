@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { RelatedLink } from '../../schemas/index.ts';
+import type { RelatedLink } from '#schemas/index.ts';
 import { EmailLink, PhoneLink, WhatsAppLink } from '../components/contact-links.tsx';
 import { ContactForm } from '../components/contact-form.tsx';
 import { Icon, type IconName } from '../components/icons.tsx';
@@ -9,16 +9,7 @@ import { RelatedLinks } from '../components/related-links.tsx';
 import { useSite } from '../components/site-context.tsx';
 import { WhatsAppBanner } from '../components/whatsapp-banner.tsx';
 import { formatTime } from '../lib/format.ts';
-import type { AreaCell } from '../lib/content/pages/screens.ts';
-import type { PageData } from '../lib/page-data.ts';
-
-export interface ContactData extends PageData {
-  kind: 'contact';
-  /** content/areas-served.yaml in order; `href` only on areas that have a page. */
-  areas: AreaCell[];
-  /** "Our Services & Popular Repair Areas". */
-  related: RelatedLink[];
-}
+import type { AreaCell, ContactData } from '../contract/pages.ts';
 
 function Detail({ icon, title, children }: { icon: IconName; title: string; children: ReactNode }) {
   return (

@@ -1,28 +1,18 @@
 import { Link } from 'react-router';
-import type { Service, Testimonial } from '../../schemas/index.ts';
+import type { Service, Testimonial } from '#schemas/index.ts';
 import { BrandTiles } from '../components/brand-tiles.tsx';
 import { ButtonLink } from '../components/button.tsx';
 import { ServiceCard, TestimonialCard } from '../components/cards.tsx';
 import { ClosingBanner } from '../components/closing-banner.tsx';
-import { FaqAccordion, type FaqItem } from '../components/faq-accordion.tsx';
+import { FaqAccordion } from '../components/faq-accordion.tsx';
 import { FeatureCards } from '../components/feature-cards.tsx';
 import { Hero, Section } from '../components/hero.tsx';
 import { Icon, type IconName } from '../components/icons.tsx';
 import { PostCard } from '../components/post-card.tsx';
 import { useSite } from '../components/site-context.tsx';
 import { WhatsAppBanner } from '../components/whatsapp-banner.tsx';
-import type { NavLink, PageData, PostCard as Post } from '../lib/page-data.ts';
+import type { HomeData } from '../contract/pages.ts';
 
-export interface HomeData extends PageData {
-  kind: 'home';
-  services: Pick<Service, 'id' | 'title' | 'description' | 'icon'>[];
-  faqs: FaqItem[];
-  testimonials: Testimonial[];
-  /** Brands with a service-centre page. */
-  brandTiles: NavLink[];
-  /** The latest two posts. */
-  posts: Post[];
-}
 
 export function Page({ data }: { data: HomeData }) {
   const site = useSite();

@@ -9,7 +9,8 @@ import { CardsSection, ServicesSection } from '../components/sections/card-secti
 import { PhoneFormatsSection, ServiceInfoSection, StripSection } from '../components/sections/info-sections.tsx';
 import { LandingHero } from '../components/sections/landing-hero.tsx';
 import { AreasSection, BrandGridSection, ModelsSection } from '../components/sections/list-sections.tsx';
-import { SECTION_TITLES, type LandingData, type ResolvedSection } from '../lib/landing.ts';
+import { SECTION_TITLES } from '../components/sections/titles.ts';
+import type { LandingData, ResolvedSection } from '../contract/pages.ts';
 
 export type { LandingData };
 

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { ButtonLink } from '../components/button.tsx';
-import type { PageData } from '../lib/page-data.ts';
+import type { PageData } from '../contract/pages.ts';
 
-export function Page(_: { data: PageData }) {
+export function Page(_: { data: PageData<'not-found'> }) {
   const { pathname } = useLocation();
   useEffect(() => {
     console.error('404 Error: User attempted to access non-existent route:', pathname);

@@ -1,5 +1,5 @@
 import { useLoaderData } from 'react-router';
-import type { PageData } from '../lib/page-data.ts';
+import type { PageData } from '../contract/pages.ts';
 import { loadedPage } from './registry.ts';
 
 /** Renders the screen that the page's data names (its module was loaded by the loader). */

@@ -3,7 +3,7 @@ import { buttonClass, CallButton } from '../components/button.tsx';
 import { PostGrid } from '../components/post-grid.tsx';
 import { RawHtml } from '../components/raw-html.tsx';
 import { formatDate } from '../lib/format.ts';
-import type { PostData } from '../lib/content/pages/blog.ts';
+import type { PostData } from '../contract/pages.ts';
 import { Picture } from '../components/picture.tsx';
 
 export type { PostData };

@@ -3,7 +3,7 @@ import { EmailLink, PhoneLink } from '../components/contact-links.tsx';
 import { Hero } from '../components/hero.tsx';
 import { useSiteData } from '../components/site-context.tsx';
 import { formatDate } from '../lib/format.ts';
-import type { PageData } from '../lib/page-data.ts';
+import type { PageData } from '../contract/pages.ts';
 
 /** Today in India, YYYY-MM-DD. */
 function todayInIndia(): string {
@@ -21,7 +21,7 @@ function Block({ id, title, children }: { id: string; title: string; children: R
   );
 }
 
-export function Page(_: { data: PageData }) {
+export function Page(_: { data: PageData<'privacy-policy'> }) {
   const { site, buildDate } = useSiteData();
   // The static HTML carries the build date; once the page runs, the visitor's current date (spec §2).
   const [updated, setUpdated] = useState(buildDate);

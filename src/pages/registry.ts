@@ -1,17 +1,16 @@
 import type { ComponentType } from 'react';
-import type { PageData } from '../lib/page-data.ts';
+import type { PageData, PageKind } from '../contract/pages.ts';
 
-// biome-ignore lint: each screen types its own data
-type PageComponent = ComponentType<{ data: any }>;
-interface PageModule {
-  Page: PageComponent;
-}
+/** A screen: renders the data of its page kind (src/contract/pages.ts). */
+type Screen<K extends PageKind> = ComponentType<{ data: PageData<K> }>;
+type Screens = { [K in PageKind]: () => Promise<{ Page: Screen<K> }> };
 
 /**
- * One lazily loaded module per screen: a page loads only its own screen's chunk. A new page kind
- * gets a line here and a builder in src/lib/content/pages/.
+ * One lazily loaded module per page kind: a page loads only its own screen's chunk. A new page
+ * kind gets its data in src/contract/pages.ts, a line here (a type error until it has one) and a
+ * builder in core/page-data/.
  */
-const modules: Record<string, () => Promise<PageModule>> = {
+const screens: Screens = {
   home: () => import('./home-page.tsx'),
   'privacy-policy': () => import('./privacy-policy-page.tsx'),
   'not-found': () => import('./not-found-page.tsx'),
@@ -25,29 +24,24 @@ const modules: Record<string, () => Promise<PageModule>> = {
   'service-center': () => import('./service-center-page.tsx'),
   'service-center-brand': () => import('./service-center-brand-page.tsx'),
   'brand-not-found': () => import('./section-not-found-page.tsx'),
-  landing: () => import('./landing-page.tsx'),
+  brand: () => import('./landing-page.tsx'),
+  area: () => import('./landing-page.tsx'),
   analytics: () => import('./analytics-page.tsx'),
   'thank-you': () => import('./thank-you-page.tsx'),
 };
 
-const loaded = new Map<string, PageComponent>();
+const loaded = new Map<PageKind, Screen<PageKind>>();
 
-export function pageKinds(): string[] {
-  return Object.keys(modules);
-}
-
-export async function loadPage(kind: string): Promise<PageComponent> {
-  const cached = loaded.get(kind);
-  if (cached) return cached;
-  const load = modules[kind];
+export async function loadPage(kind: PageKind): Promise<void> {
+  if (loaded.has(kind)) return;
+  const load = screens[kind] as (() => Promise<{ Page: Screen<PageKind> }>) | undefined;
   if (!load) throw new Error(`No screen for page kind "${kind}" in src/pages/registry.ts`);
-  const { Page } = await load();
-  loaded.set(kind, Page);
-  return Page;
+  loaded.set(kind, (await load()).Page);
 }
 
-export function loadedPage(kind: PageData['kind']): PageComponent {
+/** The screen of a page whose module `loadPage` has loaded. */
+export function loadedPage<K extends PageKind>(kind: K): Screen<K> {
   const Page = loaded.get(kind);
   if (!Page) throw new Error(`The screen for "${kind}" was rendered before it was loaded`);
-  return Page;
+  return Page as Screen<K>;
 }

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { buttonClass } from '../components/button.tsx';
-import type { PageData } from '../lib/page-data.ts';
+import type { PageData } from '../contract/pages.ts';
 
 /** The spec §8 texts of the sections' not-found pages, by page kind. */
-const TEXTS: Record<string, { title: string; text: string; links: { to: string; label: string }[] }> = {
+const TEXTS: Record<'post-not-found' | 'brand-not-found', { title: string; text: string; links: { to: string; label: string }[] }> = {
   'post-not-found': {
     title: 'LED TV Repair Blog Post Not Found',
     text: "Sorry, we couldn't find the LED TV repair article you're looking for.",
@@ -21,8 +21,8 @@ const TEXTS: Record<string, { title: string; text: string; links: { to: string; 
 };
 
 /** /blog/<unknown> and /service-center/<unknown>, served as the nearest 404 page. */
-export function Page({ data }: { data: PageData }) {
-  const t = TEXTS[data.kind] ?? TEXTS['post-not-found']!;
+export function Page({ data }: { data: PageData<'post-not-found' | 'brand-not-found'> }) {
+  const t = TEXTS[data.kind];
   return (
     <section className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center px-4 py-20 text-center">
       <h1 className="text-3xl font-bold text-ink">{t.title}</h1>

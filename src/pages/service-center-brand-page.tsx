@@ -4,7 +4,7 @@ import { Hero, Section } from '../components/hero.tsx';
 import { Icon, type IconName } from '../components/icons.tsx';
 import { ServiceRequestForm } from '../components/service-request-form.tsx';
 import { useSite } from '../components/site-context.tsx';
-import type { ServiceCenterBrandData } from '../lib/content/pages/service-center.ts';
+import type { ServiceCenterBrandData } from '../contract/pages.ts';
 
 export type { ServiceCenterBrandData };
 

@@ -4,7 +4,7 @@ import { ClosingBanner } from '../components/closing-banner.tsx';
 import { Hero, Section } from '../components/hero.tsx';
 import { useSite } from '../components/site-context.tsx';
 import { formatPhone, formatTime } from '../lib/format.ts';
-import type { ServiceCenterData } from '../lib/content/pages/service-center.ts';
+import type { ServiceCenterData } from '../contract/pages.ts';
 import { type Feature, FeatureCards } from '../components/feature-cards.tsx';
 
 export type { ServiceCenterData };

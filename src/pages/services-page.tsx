@@ -1,4 +1,4 @@
-import type { Service } from '../../schemas/index.ts';
+import type { Service } from '#schemas/index.ts';
 import { ButtonLink } from '../components/button.tsx';
 import { ClosingBanner } from '../components/closing-banner.tsx';
 import { Hero, Section } from '../components/hero.tsx';
@@ -7,13 +7,7 @@ import { LinkChips } from '../components/link-chips.tsx';
 import { ServiceDetail } from '../components/service-detail.tsx';
 import { useSite, useSiteData } from '../components/site-context.tsx';
 import { useHashTarget } from '../components/use-hash-target.ts';
-import type { PageData } from '../lib/page-data.ts';
-
-export interface ServicesData extends PageData {
-  kind: 'services';
-  /** Every service of content/services.yaml: the main six first, then the extra sections. */
-  services: Service[];
-}
+import type { ServicesData } from '../contract/pages.ts';
 
 /** How many of the main services show before "View All Repair Services" (spec §9). */
 const SHOWN_FIRST = 4;

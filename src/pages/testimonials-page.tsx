@@ -1,16 +1,10 @@
-import type { Testimonial } from '../../schemas/index.ts';
+import type { Testimonial } from '#schemas/index.ts';
 import { ButtonLink } from '../components/button.tsx';
 import { TestimonialCard } from '../components/cards.tsx';
 import { Hero, Section } from '../components/hero.tsx';
 import { Icon, type IconName } from '../components/icons.tsx';
 import { useSite } from '../components/site-context.tsx';
-import type { PageData } from '../lib/page-data.ts';
-
-export interface TestimonialsData extends PageData {
-  kind: 'testimonials';
-  /** content/testimonials.yaml, in order. */
-  testimonials: Testimonial[];
-}
+import type { TestimonialsData } from '../contract/pages.ts';
 
 /** /testimonials: the reviews, the shop's record, a link to leave a review, and the next steps. */
 export function Page({ data }: { data: TestimonialsData }) {

@@ -3,10 +3,10 @@ import { WhatsAppLink } from '../components/contact-links.tsx';
 import { Icon } from '../components/icons.tsx';
 import { useSite } from '../components/site-context.tsx';
 import { formatTime } from '../lib/format.ts';
-import type { PageData } from '../lib/page-data.ts';
+import type { PageData } from '../contract/pages.ts';
 
 /** Where the form service sends a visitor after any form (quote, contact, brand request). */
-export function Page(_: { data: PageData }) {
+export function Page(_: { data: PageData<'thank-you'> }) {
   const site = useSite();
   const { hours } = site;
   const steps = [

@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyMigrations, postgresDb, type AnalyticsDb } from '../../cli/lib/server/analytics.ts';
+import { applyMigrations, postgresDb, type AnalyticsDb } from '#cli/lib/server/analytics.ts';
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));

@@ -2,7 +2,7 @@
 // row level security as Supabase's public roles, and the handler through postgres.js.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyMigrations, postgresDb, type AnalyticsDb } from '../../cli/lib/server/analytics.ts';
+import { applyMigrations, postgresDb, type AnalyticsDb } from '#cli/lib/server/analytics.ts';
 import { describeAnalyticsContract, describeRowLevelSecurity } from '../support/analytics-contract.ts';
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.ts';
 

@@ -4,13 +4,13 @@
 
 import { createHmac as nodeHmac } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { AnalyticsDb } from '../../cli/lib/server/analytics.ts';
+import type { AnalyticsDb } from '#cli/lib/server/analytics.ts';
 import {
   createAnalyticsHandler,
   type AnalyticsConfig,
   type AnalyticsHandler,
-} from '../../supabase/functions/_shared/handler.ts';
-import type { ParsedIp } from '../../supabase/functions/_shared/ip.ts';
+} from '#functions/_shared/handler.ts';
+import type { ParsedIp } from '#functions/_shared/ip.ts';
 
 export const ORIGIN = 'https://tv-repair.example';
 export const DASHBOARD_KEY = 'dashboard-key-for-tests-0123456789';

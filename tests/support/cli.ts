@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import { run } from '../../cli/index.ts';
+import { run } from '#cli/index.ts';
 
 export interface CliResult {
   code: number;

@@ -9,8 +9,8 @@ import { serve, type ServerType } from '@hono/node-server';
 import { FunctionsHttpError } from '@supabase/functions-js';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createNodeAnalytics, type NodeAnalytics } from '../../cli/lib/server/analytics.ts';
-import { formatIst, readDashboard } from '../../src/lib/analytics-dashboard.ts';
+import { createNodeAnalytics, type NodeAnalytics } from '#cli/lib/server/analytics.ts';
+import { formatIst, readDashboard } from '#src/lib/analytics-dashboard.ts';
 
 describe('formatIst', () => {
   it.each([

@@ -13,9 +13,9 @@ import {
   loadCountryLookup,
   pgliteDb,
   type AnalyticsDb,
-} from '../../cli/lib/server/analytics.ts';
-import { createAnalyticsHandler } from '../../supabase/functions/_shared/handler.ts';
-import { formatIp, parseIp, truncateIp } from '../../supabase/functions/_shared/ip.ts';
+} from '#cli/lib/server/analytics.ts';
+import { createAnalyticsHandler } from '#functions/_shared/handler.ts';
+import { formatIp, parseIp, truncateIp } from '#functions/_shared/ip.ts';
 import {
   BROWSER_UA,
   describeAnalyticsContract,

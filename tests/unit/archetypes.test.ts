@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AreaPageSchema, BlogPostSchema, BrandPageSchema, ServiceCenterBrandSchema } from '../../schemas/index.ts';
-import { splitMdx } from '../../src/lib/content/front-matter.ts';
-import { parseYamlSource } from '../../src/lib/content/yaml-source.ts';
+import { AreaPageSchema, BlogPostSchema, BrandPageSchema, ServiceCenterBrandSchema } from '#schemas/index.ts';
+import { splitMdx } from '#core/content/front-matter.ts';
+import { parseYamlSource } from '#core/content/yaml-source.ts';
 
 const dir = path.resolve(import.meta.dirname, '../../content/_archetypes');
 

@@ -2,9 +2,9 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, wri
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { run } from '../../cli/index.ts';
-import { createApp } from '../../cli/lib/server/app.ts';
-import { BOOT_SCRIPT } from '../../src/document.tsx';
+import { run } from '#cli/index.ts';
+import { createApp } from '#cli/lib/server/app.ts';
+import { BOOT_SCRIPT } from '#src/document.tsx';
 
 const work = mkdtempSync(path.join(tmpdir(), 'site-build-'));
 const out = path.join(work, 'dist');

@@ -5,8 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { CheckReport } from '../../cli/lib/check/index.ts';
-import { PROJECT_ROOT } from '../../cli/lib/paths.ts';
+import type { CheckReport } from '#cli/lib/check/index.ts';
+import { PROJECT_ROOT } from '#cli/lib/paths.ts';
 import { site } from '../support/cli.ts';
 
 const FIX = 'tests/fixtures/check';

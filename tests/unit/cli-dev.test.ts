@@ -2,8 +2,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startDevServer, type DevServer } from '../../cli/lib/dev/server.ts';
-import { PROJECT_ROOT } from '../../cli/lib/paths.ts';
+import { startDevServer, type DevServer } from '#cli/lib/dev/server.ts';
+import { PROJECT_ROOT } from '#cli/lib/paths.ts';
 import { site } from '../support/cli.ts';
 
 const work = mkdtempSync(path.join(tmpdir(), 'site-dev-'));

@@ -2,9 +2,9 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, wri
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeEach, describe, expect, test } from 'vitest';
-import type { CheckReport } from '../../cli/lib/check/index.ts';
-import { planNew, slugify } from '../../cli/lib/new.ts';
-import { PROJECT_ROOT } from '../../cli/lib/paths.ts';
+import type { CheckReport } from '#cli/lib/check/index.ts';
+import { planNew, slugify } from '#cli/lib/new.ts';
+import { PROJECT_ROOT } from '#cli/lib/paths.ts';
 import { site } from '../support/cli.ts';
 
 const work = mkdtempSync(path.join(tmpdir(), 'site-new-'));

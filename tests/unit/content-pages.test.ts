@@ -1,11 +1,9 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { LandingData } from '../../src/lib/landing.ts';
-import type { BlogIndexData } from '../../src/lib/content/pages/blog-index.ts';
-import type { PostData } from '../../src/lib/content/pages/blog.ts';
-import { fill, pageFacts } from '../../src/lib/content/facts.ts';
-import { loadContent } from '../../src/lib/content/load.ts';
-import { buildSiteIndex } from '../../src/lib/content/site-index.ts';
+import type { BlogIndexData, LandingData, PostData } from '#src/contract/pages.ts';
+import { fill, pageFacts } from '#core/content/facts.ts';
+import { loadContent } from '#core/content/load.ts';
+import { buildSiteIndex } from '#core/page-data/site-index.ts';
 
 const root = path.resolve(import.meta.dirname, '../fixtures');
 const loaded = loadContent(path.join(root, 'content'), root);
@@ -14,7 +12,7 @@ const route = (p: string) => index.routes.find((r) => r.path === p)!;
 
 describe('pages built from the content collections', () => {
   it('makes one route per file, with the kinds the footer and home page read', () => {
-    const kinds = index.routes.filter((r) => ['brand', 'area', 'post', 'service-center-brand'].includes(r.kind)).map((r) => `${r.kind} ${r.path}`);
+    const kinds = index.routes.filter((r) => ['brand', 'area', 'post', 'service-center-brand'].includes(r.data.kind)).map((r) => `${r.data.kind} ${r.path}`);
     expect(kinds).toEqual([
       'brand /lg-tv-repair',
       'area /led-tv-repair-malviya-nagar',
@@ -51,7 +49,7 @@ describe('pages built from the content collections', () => {
   });
 
   it('sections have their own not-found pages', () => {
-    expect(index.notFound.map((n) => `${n.dir} ${n.kind}`)).toEqual(['/ not-found', '/blog post-not-found', '/service-center brand-not-found']);
+    expect(index.notFound.map((n) => `${n.dir} ${n.data.kind}`)).toEqual(['/ not-found', '/blog post-not-found', '/service-center brand-not-found']);
   });
 
   it('{warranty} reads the page\'s own warranty when it names one (the Vu page)', () => {

@@ -2,8 +2,8 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadContent } from '../../src/lib/content/load.ts';
-import { formatProblems } from '../../src/lib/content/problems.ts';
+import { loadContent } from '#core/content/load.ts';
+import { formatProblems } from '#core/content/problems.ts';
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures');
 const temps: string[] = [];

@@ -2,8 +2,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { loadContent } from '../../src/lib/content/load.ts';
-import { formatProblems } from '../../src/lib/content/problems.ts';
+import { loadContent } from '#core/content/load.ts';
+import { formatProblems } from '#core/content/problems.ts';
 
 const CONTENT = path.resolve('content');
 const temps: string[] = [];

@@ -2,8 +2,8 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { run } from '../../cli/index.ts';
-import { loadContent } from '../../src/lib/content/load.ts';
+import { run } from '#cli/index.ts';
+import { loadContent } from '#core/content/load.ts';
 
 const work = mkdtempSync(path.join(tmpdir(), 'site-drafts-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

@@ -3,13 +3,13 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { contentSecurityPolicy, headersFile, redirects, redirectsFile, securityHeaders } from '../../cli/lib/build/headers.ts';
-import { createApp } from '../../cli/lib/server/app.ts';
-import { parseHeaders } from '../../cli/lib/server/host-rules.ts';
+import { contentSecurityPolicy, headersFile, redirects, redirectsFile, securityHeaders } from '#core/pipeline/headers.ts';
+import { createApp } from '#cli/lib/server/app.ts';
+import { parseHeaders } from '#cli/lib/server/host-rules.ts';
 import { parse } from 'yaml';
-import { SiteSchema } from '../../schemas/site.ts';
-import type { RouteEntry } from '../../src/lib/content/site-index.ts';
-import { BOOT_SCRIPT } from '../../src/document.tsx';
+import { SiteSchema } from '#schemas/site.ts';
+import type { RouteEntry } from '#core/page-data/route-entry.ts';
+import { BOOT_SCRIPT } from '#src/document.tsx';
 
 // The business facts of the project's content/site.yaml, checked by its schema.
 const site = SiteSchema.parse(parse(readFileSync(path.resolve('content/site.yaml'), 'utf8')));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { areaCells, servicesAndAreas } from '../../src/lib/content/pages/screens.ts';
-import type { Content } from '../../src/lib/content/load.ts';
-import type { RouteEntry } from '../../src/lib/content/site-index.ts';
+import { areaCells, servicesAndAreas } from '#core/page-data/contact.ts';
+import type { Content } from '#core/content/load.ts';
+import type { RouteEntry } from '#core/page-data/route-entry.ts';
 
 const route = (path: string, kind: string, name: string, navLabel?: string) =>
   ({ path, kind, navLabel, source: { file: 'x', line: 1 }, sitemap: true, data: { kind, meta: { name } } }) as unknown as RouteEntry;

@@ -88,7 +88,7 @@ function fakeBrowser(opts: {
 const ENDPOINT = 'https://project.example/functions/v1/analytics';
 const load = async () => {
   vi.resetModules();
-  return import('../../src/tracker/index.ts');
+  return import('#src/tracker/index.ts');
 };
 const flush = () => new Promise((r) => setTimeout(r, 0));
 

@@ -1,4 +1,4 @@
-import type { Problem } from '../../../src/lib/content/problems.ts';
+import type { Problem } from '#core/content/problems.ts';
 import type { ExternalLinkUse } from './links.ts';
 import { pageProblem, type RuleContext } from './site.ts';
 

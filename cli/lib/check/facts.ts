@@ -1,5 +1,5 @@
-import type { Site } from '../../../schemas/index.ts';
-import type { Problem } from '../../../src/lib/content/problems.ts';
+import type { Site } from '#schemas/index.ts';
+import type { Problem } from '#core/content/problems.ts';
 import { pageProblem, type RuleContext } from './site.ts';
 
 /** A value a page states, found in its visible text. */

@@ -1,4 +1,4 @@
-import { formatProblems, type Problem } from '../../../src/lib/content/problems.ts';
+import { formatProblems, type Problem } from '#core/content/problems.ts';
 import type { CheckReport } from './index.ts';
 
 /** Human text for stderr: problems grouped by file, then one summary line. */

@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { SiteSchema, type Site } from '../../../schemas/site.ts';
-import type { Problem } from '../../../src/lib/content/problems.ts';
-import { parseYamlSource } from '../../../src/lib/content/yaml-source.ts';
-import { zodProblems } from '../../../src/lib/content/zod-problems.ts';
+import { SiteSchema, type Site } from '#schemas/site.ts';
+import type { Problem } from '#core/content/problems.ts';
+import { parseYamlSource } from '#core/content/yaml-source.ts';
+import { zodProblems } from '#core/content/zod-problems.ts';
 import { checkContactLinks } from './contact.ts';
 import { checkExternal, type ExternalOptions } from './external.ts';
 import { checkFacts } from './facts.ts';
@@ -58,8 +58,8 @@ function readSiteFacts(contentDir: string, root: string): { site?: Site; problem
 
 /** Every problem the content loader and the site index report (loaded on demand: they are heavy). */
 async function validateContent(contentDir: string, root: string): Promise<{ site?: Site; problems: Problem[]; files: number }> {
-  const { loadContent } = await import('../../../src/lib/content/load.ts');
-  const { buildSiteIndex } = await import('../../../src/lib/content/site-index.ts');
+  const { loadContent } = await import('#core/content/load.ts');
+  const { buildSiteIndex } = await import('#core/page-data/site-index.ts');
   const loaded = loadContent(contentDir, root);
   if (loaded.content) buildSiteIndex(loaded.content, loaded.ctx, new Date().toISOString().slice(0, 10));
   const site = loaded.content?.site ?? readSiteFacts(contentDir, root).site;

@@ -1,6 +1,6 @@
-import type { Site } from '../../../schemas/index.ts';
-import type { Problem } from '../../../src/lib/content/problems.ts';
-import { localBusinessJsonLd } from '../../../src/lib/content/seo.ts';
+import type { Site } from '#schemas/index.ts';
+import type { Problem } from '#core/content/problems.ts';
+import { localBusinessJsonLd } from '#core/page-data/seo.ts';
 import { pageProblem, type BuiltPage, type RuleContext } from './site.ts';
 
 type Json = Record<string, unknown>;

@@ -1,5 +1,5 @@
-import type { Problem } from '../../../src/lib/content/problems.ts';
-import { didYouMean as closest } from '../../../src/lib/content/did-you-mean.ts';
+import type { Problem } from '#core/content/problems.ts';
+import { didYouMean as closest } from '#core/content/did-you-mean.ts';
 import { pageProblem, type BuiltPage, type RuleContext } from './site.ts';
 
 /** A link split into what the rules need. */

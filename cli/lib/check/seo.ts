@@ -1,4 +1,4 @@
-import type { Problem } from '../../../src/lib/content/problems.ts';
+import type { Problem } from '#core/content/problems.ts';
 import { pageProblem, type BuiltPage, type RuleContext } from './site.ts';
 
 /** Lengths search engines show without cutting; outside them is a warning, not an error. */

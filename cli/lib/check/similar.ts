@@ -1,4 +1,4 @@
-import type { Problem } from '../../../src/lib/content/problems.ts';
+import type { Problem } from '#core/content/problems.ts';
 import { pageProblem, type BuiltPage, type RuleContext } from './site.ts';
 
 /** Page kinds whose pages must not read as copies of each other (DESIGN.md: brand and area pages). */

@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Site } from '../../../schemas/index.ts';
-import type { Problem } from '../../../src/lib/content/problems.ts';
-import type { RouteManifest } from '../build/prerender.ts';
+import type { Site } from '#schemas/index.ts';
+import type { Problem } from '#core/content/problems.ts';
+import type { RouteManifest } from '#core/pipeline/prerender.ts';
 import { readPage, type PageFacts } from './page.ts';
 
 /** A page of the built site with what the rules need to know about it. */

@@ -1,12 +1,13 @@
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { createServer as createViteServer, type ViteDevServer } from 'vite';
-import type { Assets } from '../../../src/document.tsx';
-import type { RenderInput } from '../../../src/entry-server.tsx';
-import { loadContent } from '../../../src/lib/content/load.ts';
-import { formatProblems, type Problem } from '../../../src/lib/content/problems.ts';
-import { localBusinessJsonLd } from '../../../src/lib/content/seo.ts';
-import { buildSiteIndex, type RouteEntry, type SiteIndex } from '../../../src/lib/content/site-index.ts';
+import type { Assets } from '#src/document.tsx';
+import type { RenderInput } from '#src/entry-server.tsx';
+import { loadContent } from '#core/content/load.ts';
+import { formatProblems, type Problem } from '#core/content/problems.ts';
+import { localBusinessJsonLd } from '#core/page-data/seo.ts';
+import { buildSiteIndex } from '#core/page-data/site-index.ts';
+import type { RouteEntry, SiteIndex } from '#core/page-data/route-entry.ts';
 
 export interface DevOptions {
   /** The project root (vite.config.ts, src/). */

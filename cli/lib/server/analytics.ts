@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
-import { createAnalyticsHandler, type Query } from '../../../supabase/functions/_shared/handler.ts';
-import { createCountryLookup } from '../../../supabase/functions/_shared/mmdb.ts';
-import type { RateLimitOptions } from '../../../supabase/functions/_shared/rate-limit.ts';
+import { createAnalyticsHandler, type Query } from '#functions/_shared/handler.ts';
+import { createCountryLookup } from '#functions/_shared/mmdb.ts';
+import type { RateLimitOptions } from '#functions/_shared/rate-limit.ts';
 
 const SUPABASE_DIR = fileURLToPath(new URL('../../../supabase/', import.meta.url));
 const DAY_MS = 24 * 60 * 60 * 1000;

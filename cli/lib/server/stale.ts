@@ -18,6 +18,6 @@ export function buildIsStale(root: string, content: string, dist: string): boole
   const stamp = path.join(dist, '_site', 'build.json');
   if (!existsSync(stamp)) return true;
   const built = statSync(stamp).mtimeMs;
-  const sources = [content, 'src', 'schemas', 'public', 'cli/lib/build', 'vite.config.ts', 'package-lock.json'].map((p) => path.resolve(root, p));
+  const sources = [content, 'src', 'schemas', 'public', 'core', 'vite.config.ts', 'package-lock.json'].map((p) => path.resolve(root, p));
   return sources.some((s) => newestMtime(s) > built);
 }

@@ -1,4 +1,4 @@
-import { SECTION_TITLES } from '../../lib/landing.ts';
+import { SECTION_TITLES } from './titles.ts';
 import { PhoneLink } from '../contact-links.tsx';
 import { Section } from '../hero.tsx';
 import { Icon, type IconName } from '../icons.tsx';

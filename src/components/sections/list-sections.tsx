@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { SECTION_TITLES } from '../../lib/landing.ts';
+import { SECTION_TITLES } from './titles.ts';
 import { BrandTiles } from '../brand-tiles.tsx';
 import { Section } from '../hero.tsx';
 import { Icon } from '../icons.tsx';

@@ -1,0 +1,56 @@
+import type { Site } from '#schemas/index.ts';
+import { fillFacts, formatPhone, formatTime } from '#src/lib/format.ts';
+
+/** The values {placeholders} in content text stand for, on one page. */
+export interface PageFacts {
+  prices: Record<string, number>;
+  warranty: string;
+  hours: string;
+  phone: string;
+  years: string;
+  founded: string;
+  business: string;
+  city: string;
+}
+
+/** The placeholders content text may use. */
+export const PLACEHOLDERS = ['phone', 'hours', 'warranty', 'years', 'founded', 'business', 'city', 'price.powerSupply', 'price.motherboard', 'price.audio'];
+
+/** The facts of site.yaml; `warranty` names an alternative reading (the Vu page's "vu"). */
+export function pageFacts(site: Site, warranty?: string): PageFacts {
+  const reading = (warranty && site.warranty.alternatives[warranty]) || site.warranty.primary;
+  const hours = site.hours.primary;
+  return {
+    prices: site.prices,
+    warranty: reading.label,
+    hours: `${hours.label}, ${formatTime(hours.opens)} – ${formatTime(hours.closes)}`,
+    phone: formatPhone(site.contact.phone),
+    years: site.stats.years,
+    founded: String(site.founded),
+    business: site.business.name,
+    city: site.address.city,
+  };
+}
+
+/** Replace every {placeholder} of `text` with its fact; unknown ones are left as they are. */
+export function fill(text: string, facts: PageFacts): string {
+  return fillFacts(
+    text.replace(/\{(founded|business|city)\}/g, (_, key: 'founded' | 'business' | 'city') => facts[key]),
+    facts,
+  );
+}
+
+/** Fill the placeholders in every string of a JSON-like value. */
+export function fillDeep<T>(value: T, facts: PageFacts): T {
+  if (typeof value === 'string') return fill(value, facts) as T;
+  if (Array.isArray(value)) return value.map((v) => fillDeep(v, facts)) as T;
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fillDeep(v, facts)])) as T;
+  }
+  return value;
+}
+
+/** The {placeholders} of `text` that are not facts. */
+export function unknownPlaceholders(text: string): string[] {
+  return [...text.matchAll(/\{([\w.]+)\}/g)].map((m) => m[1]!).filter((k) => !PLACEHOLDERS.includes(k));
+}

@@ -1,0 +1,65 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { z } from 'zod';
+import { folderCollections } from '#schemas/index.ts';
+import { splitMdx } from './front-matter.ts';
+import type { LoadContext } from './load.ts';
+import { parseYamlSource, type YamlSource } from './yaml-source.ts';
+
+/** One file of a folder collection, validated. */
+export interface Entry<T> {
+  /** The file as messages show it, e.g. "content/brands/samsung.mdx". */
+  file: string;
+  data: T;
+  source: YamlSource;
+  /** The MDX body (empty for .yaml files). */
+  body: string;
+  /** Lines before the body in its file. */
+  bodyLineOffset: number;
+  /** The body rendered to HTML (set by renderBodies). */
+  html?: string;
+}
+
+type Collections = typeof folderCollections;
+export type FolderContent = { [K in keyof Collections]: Entry<z.output<Collections[K]['schema']>>[] };
+
+/** The URL each folder's pages get (the page builders in pages/ use the same convention). */
+const ROUTE_OF: { [K in keyof Collections]: (d: { slug: string; id: string }) => string } = {
+  blog: (d) => `/blog/${d.slug}`,
+  brands: (d) => `/${d.slug}`,
+  areas: (d) => `/${d.slug}`,
+  serviceCenter: (d) => `/service-center/${d.id}`,
+};
+
+/** The files of a folder, sorted; names starting with "_" or "." are skipped. */
+function listFiles(dir: string, ext: readonly string[]): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => !name.startsWith('_') && !name.startsWith('.') && ext.includes(path.extname(name)))
+    .sort();
+}
+
+/** Read every folder collection (blog/, brands/, areas/, service-center/); problems go to ctx. */
+export function readFolders(ctx: LoadContext): FolderContent {
+  const out: Record<string, Entry<unknown>[]> = {};
+  for (const [name, { dir, ext, schema }] of Object.entries(folderCollections)) {
+    const entries: Entry<unknown>[] = [];
+    const abs = path.join(ctx.dir, dir);
+    for (const fileName of listFiles(abs, ext)) {
+      const filePath = path.join(abs, fileName);
+      const file = ctx.display(filePath);
+      const text = readFileSync(filePath, 'utf8');
+      ctx.filesChecked++;
+      const split = fileName.endsWith('.mdx') ? splitMdx(file, text) : { source: parseYamlSource(file, text), body: '', bodyLineOffset: 0 };
+      const data = ctx.validate(split.source, schema as z.ZodType, name);
+      if (data === undefined) continue;
+      if ((data as { draft?: boolean }).draft && !ctx.includeDrafts) {
+        ctx.drafts.set(ROUTE_OF[name as keyof Collections](data as never), file);
+        continue;
+      }
+      entries.push({ file, data, source: split.source, body: split.body, bodyLineOffset: split.bodyLineOffset });
+    }
+    out[name] = entries;
+  }
+  return out as FolderContent;
+}

@@ -1,0 +1,71 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import type { RelatedLink } from '#schemas/index.ts';
+import { PostGrid } from '#src/components/post-grid.tsx';
+import type { PageMeta, PostCard } from '#src/contract/site.ts';
+import type { BlogIndexData } from '#src/contract/pages.ts';
+import type { Content } from '../content/load.ts';
+import { fillDeep, pageFacts } from '../content/facts.ts';
+import { pageMeta } from './seo.ts';
+import type { RouteEntry } from './route-entry.ts';
+import { postCard, sortPosts } from './blog.ts';
+
+/** Cards per page of the blog index after the featured one (docs/decisions/003-blog-index-pages.md). */
+export const POSTS_PER_PAGE = 24;
+
+const pagePath = (n: number) => (n === 1 ? '/blog' : `/blog/page/${n}`);
+
+/** "Our Services & Popular Repair Areas" under the blog: four services, then area pages. */
+function blogLinks(content: Content): RelatedLink[] {
+  const services: RelatedLink[] = content.services
+    .filter((s) => s.main)
+    .slice(0, 4)
+    .map((s) => ({ href: `/services#${s.id}`, title: s.title, type: 'service' }));
+  const areas: RelatedLink[] = [...content.areas]
+    .sort((a, b) => a.data.order - b.data.order || a.data.name.localeCompare(b.data.name))
+    .slice(0, 4)
+    .map((e) => ({ href: `/${e.data.slug}`, title: `TV Repair in ${e.data.name}`, type: 'location' }));
+  return [...services, ...areas];
+}
+
+/** Every page of the blog index: page 1 is /blog (content/pages.yaml), the others /blog/page/<n>. */
+export function blogIndexPages(content: Content, first: { title: string; description: string; meta: PageMeta }): BlogIndexData[] {
+  const facts = pageFacts(content.site);
+  const cards = sortPosts(content.blog).map((e) => postCard(fillDeep(e.data, facts)));
+  const [featured, ...rest] = cards;
+  const pages = Math.max(1, Math.ceil(rest.length / POSTS_PER_PAGE));
+  const links = blogLinks(content);
+  return Array.from({ length: pages }, (_, i): BlogIndexData => {
+    const n = i + 1;
+    const grid = rest.slice(i * POSTS_PER_PAGE, n * POSTS_PER_PAGE);
+    const meta =
+      n === 1
+        ? first.meta
+        : pageMeta(content.site, {
+            path: pagePath(n),
+            title: `${first.title} – Page ${n}`,
+            description: first.description,
+            breadcrumb: [{ label: 'Blog', href: '/blog' }, { label: `Page ${n}` }],
+          });
+    return {
+      kind: 'blog-index',
+      meta,
+      featured: n === 1 ? featured : undefined,
+      bodyHtml: renderToStaticMarkup(createElement(MemoryRouter, null, createElement(PostGrid, { posts: grid }))),
+      gridCount: grid.length,
+      pagination: { page: n, pages, prev: n > 1 ? pagePath(n - 1) : undefined, next: n < pages ? pagePath(n + 1) : undefined },
+      links,
+    };
+  });
+}
+
+/** /blog/page/2 … as routes (page 1 is the pages.yaml entry). */
+export function blogIndexRoutes(content: Content, pagesFile: string): RouteEntry[] {
+  const entry = content.pages.find((p) => p.kind === 'blog-index');
+  if (!entry) return [];
+  const first = { title: entry.title, description: entry.description, meta: pageMeta(content.site, { path: entry.path, title: entry.title, description: entry.description }) };
+  return blogIndexPages(content, first)
+    .slice(1)
+    .map((data) => ({ path: pagePath(data.pagination.page), source: { file: pagesFile, line: 1 }, sitemap: true, data }));
+}

@@ -1,0 +1,78 @@
+import type { BlogPost, Site } from '#schemas/index.ts';
+import type { PostCard } from '#src/contract/site.ts';
+import type { PostData } from '#src/contract/pages.ts';
+import { fillDeep, pageFacts } from '../content/facts.ts';
+import type { Entry } from '../content/folders.ts';
+import type { Content } from '../content/load.ts';
+import { pageMeta } from './seo.ts';
+import type { RouteEntry } from './route-entry.ts';
+
+/** At most this many related articles under a post (spec §9). */
+const RELATED = 3;
+
+export function postCard(post: BlogPost): PostCard {
+  const { slug, title, excerpt, date, category, author, image } = post;
+  return { slug, title, excerpt, date, category, author, image };
+}
+
+/** Newest first; the featured post first of all (spec: "the first is featured"). */
+export function sortPosts<T extends { data: BlogPost }>(posts: T[]): T[] {
+  return [...posts].sort((a, b) => Number(!!b.data.featured) - Number(!!a.data.featured) || b.data.date.localeCompare(a.data.date) || a.data.slug.localeCompare(b.data.slug));
+}
+
+function blogPostingJsonLd(site: Site, post: BlogPost, path: string): Record<string, unknown> {
+  const image = post.image.src.startsWith('/') ? `${site.origin}${post.image.src}` : post.image.src;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BlogPosting',
+    headline: post.title,
+    description: post.excerpt,
+    datePublished: post.date,
+    dateModified: post.updated ?? post.date,
+    author: { '@type': 'Person', name: post.author },
+    image,
+    articleSection: post.category,
+    mainEntityOfPage: `${site.origin}${path}`,
+    publisher: { '@id': `${site.origin}/#business` },
+  };
+}
+
+/** One route per post at /blog/<slug>; a post whose id differs from its slug is also found at /blog/<id> (a redirect). */
+export function postRoutes(content: Content): RouteEntry[] {
+  // {placeholders} in front matter are filled too (bodies are filled when compiled).
+  const facts = pageFacts(content.site);
+  const posts = sortPosts(content.blog).map((e) => ({ ...e, data: fillDeep(e.data, facts) })) as Entry<BlogPost>[];
+  // Related articles: the newest of the same category, found per category once (not per post).
+  const byCategory = new Map<string, PostCard[]>();
+  for (const e of posts) {
+    const list = byCategory.get(e.data.category) ?? [];
+    if (list.length <= RELATED) list.push(postCard(e.data));
+    byCategory.set(e.data.category, list);
+  }
+  const routes: RouteEntry[] = [];
+  for (const entry of posts) {
+    const post = entry.data;
+    const path = `/blog/${post.slug}`;
+    const meta = pageMeta(content.site, {
+      path,
+      title: post.meta.title,
+      description: post.meta.description,
+      ogType: 'article',
+      breadcrumb: [{ label: 'Blog', href: '/blog' }, { label: post.title }],
+      jsonLd: [blogPostingJsonLd(content.site, post, path)],
+    });
+    const data: PostData = {
+      kind: 'post',
+      meta,
+      card: postCard(post),
+      updated: post.updated,
+      bodyHtml: entry.html ?? '',
+      related: (byCategory.get(post.category) ?? []).filter((c) => c.slug !== post.slug).slice(0, RELATED),
+    };
+    const source = { file: entry.file, line: 1 };
+    // /blog/<id> finds the article too: a 301 to the slug URL (dist/_redirects, and our server).
+    const aliases = post.id !== post.slug ? [`/blog/${post.id}`] : undefined;
+    routes.push({ path, source, sitemap: true, lastmod: post.updated ?? post.date, navLabel: post.title, aliases, data });
+  }
+  return routes;
+}

@@ -1,0 +1,93 @@
+import type { AreaPage, BrandPage, Site } from '#schemas/index.ts';
+import { formatTime } from '#src/lib/format.ts';
+import type { LandingData, ResolvedSection } from '#src/contract/pages.ts';
+import type { NavLink } from '#src/contract/site.ts';
+import { fill, fillDeep, pageFacts } from '../content/facts.ts';
+import type { Entry } from '../content/folders.ts';
+import type { Content } from '../content/load.ts';
+import { breadcrumbFromPath, pageMeta } from './seo.ts';
+import type { RouteEntry } from './route-entry.ts';
+
+const byOrder = (a: { order: number; name: string }, b: { order: number; name: string }) => a.order - b.order || a.name.localeCompare(b.name);
+const nameKey = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '');
+
+/** schema.org Service offered by the business in the places the page names (spec: "local service with its area served"). */
+function serviceJsonLd(site: Site, page: LandingPage, variant: 'brand' | 'area', path: string, hero: { heading: string; lead: string }): Record<string, unknown> {
+  const places = page.areaServed ?? (variant === 'area' ? [page.name] : site.serviceArea);
+  // Only what the page shows: its H1 and the lead under it.
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Service',
+    name: hero.heading,
+    description: hero.lead,
+    serviceType: 'TV repair',
+    url: `${site.origin}${path}`,
+    provider: { '@id': `${site.origin}/#business` },
+    areaServed: places.map((name) => ({
+      '@type': 'Place',
+      name: name === site.address.city ? name : `${name}, ${site.address.city}`,
+      ...(variant === 'area' && 'pincode' in page && page.pincode && name === page.name
+        ? { address: { '@type': 'PostalAddress', addressLocality: site.address.city, postalCode: page.pincode, addressCountry: site.address.country } }
+        : {}),
+    })),
+  };
+}
+
+type LandingPage = BrandPage | AreaPage;
+
+/** The brand or area pages of content/brands and content/areas, as routes of kind "brand" / "area". */
+export function landingRoutes(content: Content, variant: 'brand' | 'area'): RouteEntry[] {
+  const entries = [...(variant === 'brand' ? content.brands : content.areas)].sort((a, b) => byOrder(a.data, b.data)) as Entry<LandingPage>[];
+  const brandTiles: (NavLink & { slug: string })[] = [...content.brands]
+    .sort((a, b) => byOrder(a.data, b.data))
+    .map((e) => ({ href: `/${e.data.slug}`, label: e.data.name, slug: e.data.slug }));
+  const areaLinks = new Map(content.areas.map((e) => [nameKey(e.data.name), `/${e.data.slug}`]));
+  const brandLinks = new Map(content.brands.map((e) => [nameKey(e.data.name), `/${e.data.slug}`]));
+  const testimonials = new Map(content.testimonials.map((t) => [t.id, t]));
+  const { site } = content;
+
+  return entries.map((entry): RouteEntry => {
+    const page = entry.data;
+    const path = `/${page.slug}`;
+    const facts = pageFacts(site, page.warranty);
+    const hours = site.hours.primary;
+    const sections = page.sections.map((s): ResolvedSection => {
+      switch (s.type) {
+        case 'brand-grid': {
+          const { count, ...rest } = s;
+          return { ...rest, tiles: brandTiles.filter((t) => t.slug !== page.slug).slice(0, count).map(({ href, label }) => ({ href, label })) };
+        }
+        case 'testimonials': {
+          const { ids, ...rest } = s;
+          return { ...rest, items: [...ids.map((id) => testimonials.get(id)!).map(({ quote, name, location, rating, service }) => ({ quote, name, location, rating, service })), ...s.items] };
+        }
+        case 'areas':
+          // An item with no href links to the area (or brand) page of the same name, when there is one.
+          return { ...s, items: s.items.map((it) => ({ ...it, href: it.href ?? areaLinks.get(nameKey(it.name)) ?? brandLinks.get(nameKey(it.name)) })) };
+        case 'service-info':
+          return { ...s, hoursText: s.hours ? `${hours.label}, ${formatTime(hours.opens)} – ${formatTime(hours.closes)}` : undefined };
+        default:
+          return s;
+      }
+    });
+    if (entry.html && !sections.some((s) => s.type === 'body')) sections.splice(1, 0, { type: 'body' });
+    const filled = fillDeep(sections, facts);
+    const meta = pageMeta(site, {
+      path,
+      title: fill(page.title, facts),
+      description: fill(page.description, facts),
+      breadcrumb: page.breadcrumb ?? breadcrumbFromPath(path),
+      scrollToTop: page.scrollToTop,
+      jsonLd: [serviceJsonLd(site, page, variant, path, filled.find((s) => s.type === 'hero') as { heading: string; lead: string })],
+    });
+    const data: LandingData = { kind: variant, meta, name: page.name, sections: filled, hasBody: !!entry.html, bodyHtml: entry.html };
+    return {
+      path,
+      source: { file: entry.file, line: 1 },
+      sitemap: true,
+      lastmod: page.updated,
+      navLabel: page.name,
+      data,
+    };
+  });
+}

@@ -1,0 +1,53 @@
+import type { PageEntry } from '#schemas/index.ts';
+import type { PageData, PageKind } from '#src/contract/pages.ts';
+import type { PageMeta, SiteData } from '#src/contract/site.ts';
+import type { Content } from '../content/load.ts';
+
+/** One URL of the built site; its page kind is `data.kind`. */
+export interface RouteEntry<K extends PageKind = PageKind> {
+  /** The URL path, no trailing slash ("/" for the home page). */
+  path: string;
+  /** Where the page comes from, for problems reported against the built page. */
+  source: { file: string; line: number };
+  /** Listed in sitemap.xml (false for noindex pages). */
+  sitemap: boolean;
+  /** YYYY-MM-DD of the content's last change, for the sitemap. */
+  lastmod?: string;
+  /** The name used in navigation lists (footer, grids). */
+  navLabel?: string;
+  /** Old or alternative paths that redirect (301) to this page. */
+  aliases?: string[];
+  data: PageData<K>;
+}
+
+/** A not-found page: the site's 404 (dir "/") or the nearest-404 page of a section. */
+export interface NotFoundEntry extends RouteEntry<'not-found' | 'post-not-found' | 'brand-not-found'> {
+  dir: string;
+}
+
+export interface SiteIndex {
+  site: SiteData;
+  routes: RouteEntry[];
+  notFound: NotFoundEntry[];
+}
+
+/** The routes of the given kinds, typed as such. */
+export function routesOf<K extends PageKind>(routes: readonly RouteEntry[], ...kinds: K[]): RouteEntry<K>[] {
+  return routes.filter((r): r is RouteEntry<K> => (kinds as PageKind[]).includes(r.data.kind));
+}
+
+/** The name a route is listed under: its nav label, else its page name. */
+export const listName = (route: RouteEntry): string => route.navLabel ?? route.data.meta.name;
+
+/** The kinds of the pages listed in content/pages.yaml. */
+export type StaticKind = PageEntry['kind'];
+
+export interface StaticArgs {
+  content: Content;
+  /** The pages made from folders of content, already built. */
+  collected: RouteEntry[];
+  siteData: SiteData;
+}
+
+/** Makes the data of a content/pages.yaml page of kind K. */
+export type StaticBuilder<K extends StaticKind> = (entry: PageEntry, meta: PageMeta, args: StaticArgs) => PageData<K>;

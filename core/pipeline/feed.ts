@@ -1,0 +1,51 @@
+import type { Site } from '#schemas/index.ts';
+import { routesOf, type RouteEntry } from '../page-data/route-entry.ts';
+
+export const FEED_PATH = '/rss.xml';
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const cdata = (s: string) => `<![CDATA[${s.replace(/]]>/g, ']]]]><![CDATA[>')}]]>`;
+const rfc822 = (isoDate: string) => new Date(`${isoDate}T00:00:00+05:30`).toUTCString();
+
+/** RSS 2.0 of the blog: every published post, newest first, with its full text. */
+export function rssFeed(site: Site, routes: RouteEntry[]): string {
+  const posts = routesOf(routes, 'post').sort((a, b) => b.data.card.date.localeCompare(a.data.card.date));
+  const newest = posts.map((p) => p.data.updated ?? p.data.card.date).sort().at(-1);
+  const items = posts.map((p) => {
+    const url = `${site.origin}${p.path}`;
+    const c = p.data.card;
+    const image = c.image.src.startsWith('/') ? `${site.origin}${c.image.src}` : c.image.src;
+    return [
+      '    <item>',
+      `      <title>${esc(c.title)}</title>`,
+      `      <link>${esc(url)}</link>`,
+      `      <guid isPermaLink="true">${esc(url)}</guid>`,
+      `      <pubDate>${rfc822(c.date)}</pubDate>`,
+      `      <dc:creator>${esc(c.author)}</dc:creator>`,
+      `      <category>${esc(c.category)}</category>`,
+      `      <description>${esc(c.excerpt)}</description>`,
+      `      <enclosure url="${esc(image)}" type="image/${/\.png$/i.test(image) ? 'png' : /\.webp$/i.test(image) ? 'webp' : 'jpeg'}" length="0"/>`,
+      p.data.bodyHtml ? `      <content:encoded>${cdata(p.data.bodyHtml)}</content:encoded>` : '',
+      '    </item>',
+    ]
+      .filter(Boolean)
+      .join('\n');
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:content="http://purl.org/rss/1.0/modules/content/">',
+    '  <channel>',
+    `    <title>${esc(`${site.business.name} – TV Repair Blog`)}</title>`,
+    `    <link>${esc(`${site.origin}/blog`)}</link>`,
+    `    <atom:link href="${esc(`${site.origin}${FEED_PATH}`)}" rel="self" type="application/rss+xml"/>`,
+    `    <description>${esc(`TV care and repair advice from ${site.business.name}, ${site.address.city}.`)}</description>`,
+    '    <language>en-IN</language>',
+    newest ? `    <lastBuildDate>${rfc822(newest)}</lastBuildDate>` : '',
+    ...items,
+    '  </channel>',
+    '</rss>',
+    '',
+  ]
+    .filter(Boolean)
+    .join('\n');
+}

@@ -1,0 +1,99 @@
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { PictureImage } from '#src/contract/site.ts';
+
+/** The widths a content image is offered at (never wider than its original). */
+export const WIDTHS = [480, 800, 1200];
+const RASTER = /\.(png|jpe?g|webp|avif)$/i;
+
+type Format = 'avif' | 'webp' | 'jpeg' | 'png';
+const EXT: Record<Format, string> = { avif: 'avif', webp: 'webp', jpeg: 'jpg', png: 'png' };
+
+function isImage(v: unknown): v is PictureImage {
+  const o = v as Record<string, unknown> | null;
+  return !!o && typeof o === 'object' && typeof o.src === 'string' && typeof o.alt === 'string' && typeof o.width === 'number' && typeof o.height === 'number';
+}
+
+/** Every image object ({src, alt, width, height}) in a page's data. */
+function* imagesIn(value: unknown): Generator<PictureImage> {
+  if (isImage(value)) yield value;
+  else if (Array.isArray(value)) for (const v of value) yield* imagesIn(v);
+  else if (value && typeof value === 'object') for (const v of Object.values(value)) yield* imagesIn(v);
+}
+
+interface Variants {
+  width: number;
+  height: number;
+  srcset: Record<Format, string>;
+  fallback: string;
+  fallbackFormat: Format;
+}
+
+/**
+ * Every local raster image in the content goes through sharp: AVIF and WebP at each width with a
+ * fallback in the original format, made once into `cacheDir` (named by the source's hash). Each
+ * image object gets its real width and height, `srcset` and `sources` for <picture>, pointing at
+ * /_img/. Returns the files to copy into dist/_img/ (`copyImages`). Runs before pages are built, so
+ * HTML made from content at index time sees the processed images too.
+ */
+export async function processImages(content: unknown, publicDir: string, cacheDir: string): Promise<string[]> {
+  const done = new Map<string, Promise<Variants | undefined>>();
+  const files = new Set<string>();
+  mkdirSync(cacheDir, { recursive: true });
+
+  const variantsOf = async (src: string): Promise<Variants | undefined> => {
+    const file = path.join(publicDir, src);
+    if (!src.startsWith('/') || !RASTER.test(src) || !existsSync(file)) return undefined;
+    const input = readFileSync(file);
+    const hash = createHash('sha256').update(input).digest('hex').slice(0, 10);
+    const meta = await sharp(input).metadata();
+    const original = { width: meta.width!, height: meta.height! };
+    const fallbackFormat: Format = meta.format === 'png' ? 'png' : 'jpeg';
+    const widths = [...new Set([...WIDTHS.filter((w) => w < original.width), Math.min(original.width, WIDTHS.at(-1)!)])];
+    const base = path.basename(src).replace(RASTER, '');
+    const srcset = { avif: [], webp: [], jpeg: [], png: [] } as Record<Format, string[]>;
+    for (const w of widths) {
+      for (const format of ['avif', 'webp', fallbackFormat] as Format[]) {
+        const name = `${base}-${hash}-${w}.${EXT[format]}`;
+        const cached = path.join(cacheDir, name);
+        if (!existsSync(cached)) {
+          const pipeline = sharp(input).resize({ width: w });
+          await (format === 'avif' ? pipeline.avif({ quality: 55, effort: 4 }) : format === 'webp' ? pipeline.webp({ quality: 75 }) : format === 'png' ? pipeline.png({ palette: true }) : pipeline.jpeg({ quality: 78, mozjpeg: true })).toFile(cached);
+        }
+        files.add(name);
+        srcset[format].push(`/_img/${name} ${w}w`);
+      }
+    }
+    const largest = widths.at(-1)!;
+    return {
+      width: largest,
+      height: Math.round((original.height * largest) / original.width),
+      srcset: Object.fromEntries(Object.entries(srcset).map(([k, v]) => [k, v.join(', ')])) as Record<Format, string>,
+      fallback: `/_img/${base}-${hash}-${largest}.${EXT[fallbackFormat]}`,
+      fallbackFormat,
+    };
+  };
+
+  for (const image of imagesIn(content)) {
+    if (!done.has(image.src)) done.set(image.src, variantsOf(image.src));
+    const v = await done.get(image.src)!;
+    if (!v) continue;
+    image.width = v.width;
+    image.height = v.height;
+    image.src = v.fallback;
+    image.srcset = v.srcset[v.fallbackFormat];
+    image.sources = [
+      { type: 'image/avif', srcset: v.srcset.avif },
+      { type: 'image/webp', srcset: v.srcset.webp },
+    ];
+  }
+  return [...files];
+}
+
+/** Copy the processed images a build uses into outDir/_img/. */
+export function copyImages(files: string[], cacheDir: string, outDir: string) {
+  mkdirSync(path.join(outDir, '_img'), { recursive: true });
+  for (const name of files) copyFileSync(path.join(cacheDir, name), path.join(outDir, '_img', name));
+}

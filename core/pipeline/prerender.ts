@@ -1,0 +1,67 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Assets } from '#src/document.tsx';
+import type { RenderInput } from '#src/entry-server.tsx';
+import { localBusinessJsonLd } from '../page-data/seo.ts';
+import type { RouteEntry, SiteIndex } from '../page-data/route-entry.ts';
+import { createPageCache } from './page-cache.ts';
+import { robotsTxt, sitemapXml } from './sitemap.ts';
+
+type RenderFn = (input: RenderInput) => Promise<string>;
+
+/** "/" → index.html, "/blog/x" → blog/x.html: served at the path with no trailing slash and no redirect. */
+export function htmlFileFor(routePath: string): string {
+  return routePath === '/' ? 'index.html' : `${routePath.slice(1)}.html`;
+}
+
+function write(file: string, text: string) {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, text);
+}
+
+/** The route → source file manifest that `site check` uses to point problems at content files. */
+export interface RouteManifest {
+  origin: string;
+  routes: { path: string; file: string; kind: string; source: RouteEntry['source']; sitemap: boolean; noindex: boolean }[];
+  notFound: { dir: string; file: string; source?: RouteEntry['source'] }[];
+}
+
+/** Render every page of the index into `outDir`, with its data file, the 404 pages, sitemap and robots.txt. */
+export async function prerender(index: SiteIndex, serverEntry: string, assets: Assets, outDir: string, cacheDir?: string): Promise<RouteManifest> {
+  const { render } = (await import(pathToFileURL(serverEntry).href)) as { render: RenderFn };
+  const { site } = index.site;
+  const businessJsonLd = localBusinessJsonLd(site);
+  const manifest: RouteManifest = { origin: site.origin, routes: [], notFound: [] };
+
+  const cache = createPageCache(cacheDir, serverEntry, JSON.stringify(assets), JSON.stringify(index.site));
+  const renderTo = async (route: RouteEntry, file: string) => {
+    const dataJson = JSON.stringify(route.data);
+    const key = cache.key(route.path, dataJson);
+    let html = cache.get(key);
+    if (html === undefined) {
+      html = await render({ url: `${site.origin}${route.path}`, site: index.site, page: route.data, assets, businessJsonLd });
+      cache.put(key, html);
+    }
+    write(path.join(outDir, file), html);
+    const dataFile = route.path === '/' ? 'index.json' : `${route.path.slice(1)}.json`;
+    write(path.join(outDir, '_data', dataFile), dataJson);
+  };
+
+  for (const route of index.routes) {
+    const file = htmlFileFor(route.path);
+    await renderTo(route, file);
+    manifest.routes.push({ path: route.path, file, kind: route.data.kind, source: route.source, sitemap: route.sitemap, noindex: route.data.meta.noindex });
+  }
+  for (const nf of index.notFound) {
+    const file = path.posix.join(nf.dir.slice(1), '404.html');
+    await renderTo(nf, file);
+    manifest.notFound.push({ dir: nf.dir, file, source: nf.source });
+  }
+  write(path.join(outDir, '_data', '_site.json'), JSON.stringify(index.site));
+  write(path.join(outDir, 'sitemap.xml'), sitemapXml(site.origin, index.routes));
+  const hidden = index.routes.filter((r) => r.data.meta.noindex).map((r) => r.path);
+  write(path.join(outDir, 'robots.txt'), robotsTxt(site.origin, hidden));
+  write(path.join(outDir, '_site', 'manifest.json'), JSON.stringify(manifest, null, 2));
+  return manifest;
+}
