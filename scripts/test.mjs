@@ -45,7 +45,8 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) aptInstall('chromium', 'the browser tests');
 if (!hasPostgresServer()) aptInstall('postgresql', 'the integration tests against a real PostgreSQL');
 
-run('Type-check', 'npx', ['tsc', '--noEmit']);
+run('Type-check (Node and tests)', 'npx', ['tsc', '--noEmit']);
+run('Type-check (browser code, no Node types)', 'npx', ['tsc', '--noEmit', '-p', 'src/tsconfig.json']);
 run('Unit and integration tests (vitest)', 'npx', ['vitest', 'run']);
 run('Build the site', 'node', ['cli/bin.mjs', 'build', '--quiet']);
 run('Check the built site (site check)', 'node', ['cli/bin.mjs', 'check', ...(process.env.CI ? ['--format', 'github'] : [])]);

@@ -1,7 +1,7 @@
 import { createInterface } from 'node:readline/promises';
 import { Argument, Command } from 'commander';
 import { formatProblems } from '#core/content/problems.ts';
-import { KINDS, planNew, writeNew, type NewKind } from '../lib/new.ts';
+import { NEW_KINDS, planNew, whatOf, writeNew, type NewKind } from '../lib/new.ts';
 import { contentDir, PROJECT_ROOT } from '../lib/paths.ts';
 
 interface NewFlags {
@@ -24,13 +24,13 @@ async function ask(question: string): Promise<string | undefined> {
 
 function nextStep(kind: NewKind, display: string, route: string): string {
   if (kind === 'post') return `Next: write the article, then set \`draft: false\` to publish it at ${route}; \`site build\` and \`site check\` show the result.`;
-  return `Next: replace the sample text in ${display} with what is true of this ${KINDS[kind].what.split(' ')[0]}, then run \`site build\` and \`site check\` (the page will be at ${route}).`;
+  return `Next: replace the sample text in ${display} with what is true of this ${whatOf(kind).split(' ')[0]}, then run \`site build\` and \`site check\` (the page will be at ${route}).`;
 }
 
 export function newCommand(): Command {
   return new Command('new')
     .description('Create a brand page, area page, blog post or service-centre brand from its archetype in content/_archetypes/.')
-    .addArgument(new Argument('<kind>', 'what to create').choices(Object.keys(KINDS)))
+    .addArgument(new Argument('<kind>', 'what to create').choices(NEW_KINDS))
     .argument('[name]', 'the brand or area name ("Haier", "Bani Park"), a post title, or the file ("brands/haier", "content/brands/haier.mdx"); asked for in a terminal when left out')
     .option('--slug <slug>', 'the slug to use instead of the one made from the name (brand → /<slug>-tv-repair, area → /tv-repair-<slug>)')
     .option('--force', 'replace the file if it exists')
@@ -48,7 +48,7 @@ Exit codes: 0 created (or printed with --dry-run), 1 refused (invalid or duplica
 2 could not run (bad flags, no name given outside a terminal).`,
     )
     .action(async (kind: NewKind, name: string | undefined, opts: NewFlags) => {
-      const target = name ?? (await ask(kind === 'post' ? 'Post title: ' : `${KINDS[kind].what[0]!.toUpperCase()}${KINDS[kind].what.slice(1, KINDS[kind].what.indexOf(' '))} name: `));
+      const target = name ?? (await ask(kind === 'post' ? 'Post title: ' : `${whatOf(kind)[0]!.toUpperCase()}${whatOf(kind).slice(1, whatOf(kind).indexOf(' '))} name: `));
       if (!target) {
         process.stderr.write(`site new ${kind}: give the ${kind === 'post' ? 'title' : 'name'}, e.g. \`site new ${kind} ${kind === 'post' ? '"How to clean a TV screen"' : 'haier'}\`\n`);
         process.exitCode = 2;

@@ -1,15 +1,20 @@
-import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { folderCollections, type Archetype, type FolderCollectionName } from '#schemas/index.ts';
+import { fillArchetype, readNewEntry, routesInUse } from '#core/content/archetype.ts';
 import type { Problem } from '#core/content/problems.ts';
 
-/** What `site new` can make, where it goes, and the URL it gets (content/_archetypes/README.md). */
-export const KINDS = {
-  brand: { archetype: 'brand.mdx', dir: 'brands', route: (slug: string) => `/${slug}-tv-repair`, what: 'brand page' },
-  area: { archetype: 'area.mdx', dir: 'areas', route: (slug: string) => `/tv-repair-${slug}`, what: 'area page' },
-  post: { archetype: 'post.mdx', dir: 'blog', route: (slug: string) => `/blog/${slug}`, what: 'blog post' },
-  'service-center': { archetype: 'service-center.yaml', dir: 'service-center', route: (slug: string) => `/service-center/${slug}`, what: 'service-centre brand' },
-} as const;
-export type NewKind = keyof typeof KINDS;
+export type NewKind = Archetype['command'];
+
+/** The collection `site new <kind>` adds to: declared by each collection's archetype (schemas/collections.ts). */
+export const COLLECTION_OF = Object.fromEntries(
+  (Object.keys(folderCollections) as FolderCollectionName[]).map((name) => [folderCollections[name].archetype.command, name]),
+) as Record<NewKind, FolderCollectionName>;
+
+export const NEW_KINDS = Object.keys(COLLECTION_OF) as NewKind[];
+
+/** What `site new <kind>` makes ("brand page"). */
+export const whatOf = (kind: NewKind) => folderCollections[COLLECTION_OF[kind]].archetype.what;
 
 export interface NewInput {
   kind: NewKind;
@@ -69,52 +74,31 @@ export function nameOf(words: string): string {
  * anything else is a name (or a post title) to make the slug from.
  */
 function readTarget(kind: NewKind, target: string): { slug: string; name: string; problem?: string } {
-  const { dir, archetype } = KINDS[kind];
-  const ext = path.extname(archetype);
+  const { dir, archetype } = folderCollections[COLLECTION_OF[kind]];
+  const ext = path.extname(archetype.file);
   const t = target.trim().replace(/\\/g, '/');
   const asPath = /^(?:\.\/)?(?:content\/)?([\w-]+)\/([^/]+?)(\.[a-z]+)?$/.exec(t);
   if (asPath && (t.includes('/') || asPath[3])) {
     const [, folder, base, givenExt] = asPath;
-    if (folder !== dir) return { slug: base!, name: nameOf(base!), problem: `${t} is not in content/${dir}/, where ${KINDS[kind].what}s go` };
-    if (givenExt && givenExt !== ext) return { slug: base!, name: nameOf(base!), problem: `${KINDS[kind].what}s are ${ext} files, not ${givenExt}` };
+    if (folder !== dir) return { slug: base!, name: nameOf(base!), problem: `${t} is not in content/${dir}/, where ${archetype.what}s go` };
+    if (givenExt && givenExt !== ext) return { slug: base!, name: nameOf(base!), problem: `${archetype.what}s are ${ext} files, not ${givenExt}` };
     return { slug: base!, name: nameOf(base!) };
   }
   if (kind === 'post') return { slug: slugify(t), name: t };
   return { slug: slugify(t), name: SLUG.test(t) ? nameOf(t) : t };
 }
 
-function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (all, key: string) => values[key] ?? all);
-}
-
-/** The slugs (URL paths) the other files of the folder already use, from their `slug:`/`id:` lines. */
-function takenRoutes(folder: string, kind: NewKind, except: string): Map<string, string> {
-  const taken = new Map<string, string>();
-  if (!existsSync(folder)) return taken;
-  for (const f of readdirSync(folder)) {
-    if (f === except || f.startsWith('.')) continue;
-    const text = readFileSync(path.join(folder, f), 'utf8');
-    const base = f.replace(/\.[^.]+$/, '');
-    const field = kind === 'service-center' ? 'id' : 'slug';
-    const m = new RegExp(`^${field}:\\s*["']?([^"'\\s#]+)`, 'm').exec(text);
-    const own = m?.[1] ?? (kind === 'brand' ? `${base}-tv-repair` : kind === 'area' ? `tv-repair-${base}` : base);
-    taken.set(kind === 'post' || kind === 'service-center' ? KINDS[kind].route(own) : `/${own}`, f);
-  }
-  return taken;
-}
-
 /** Everything `site new` will do, checked, without writing anything. */
 export function planNew(input: NewInput): NewPlan {
   const { kind, contentDir, root } = input;
-  const spec = KINDS[kind];
-  const archetypeFile = path.join(contentDir, '_archetypes', spec.archetype);
+  const collection = folderCollections[COLLECTION_OF[kind]];
+  const { archetype } = collection;
+  const archetypeFile = path.join(contentDir, '_archetypes', archetype.file);
   const read = readTarget(kind, input.target);
   const slug = input.slug ?? read.slug;
   const name = read.name;
-  const ext = path.extname(spec.archetype);
-  const file = path.join(contentDir, spec.dir, `${slug}${ext}`);
+  const file = path.join(contentDir, collection.dir, `${slug}${path.extname(archetype.file)}`);
   const display = path.relative(root, file).split(path.sep).join('/');
-  const route = spec.route(slug);
   const problems: Problem[] = [];
   const fail = (rule: string, message: string, extra: Partial<Problem> = {}) =>
     problems.push({ file: display, line: 1, column: 1, rule, message, severity: 'error', ...extra });
@@ -134,18 +118,23 @@ export function planNew(input: NewInput): NewPlan {
   }
   if (!existsSync(archetypeFile)) fail('new-archetype', `the archetype ${path.relative(root, archetypeFile)} is missing`);
   const exists = existsSync(file);
-  const clash = SLUG.test(slug) ? takenRoutes(path.join(contentDir, spec.dir), kind, path.basename(file)).get(route) : undefined;
-  if (clash) {
-    fail('new-duplicate', `${route} is already the page of content/${spec.dir}/${clash}`, {
+  const none = { ok: false, checked: 1, problems, file, display, route: '', slug, name, text: '', exists };
+  if (problems.length) return none;
+
+  // The new file is read as the loader will read it, and its URL comes from its collection.
+  const text = fillArchetype(readFileSync(archetypeFile, 'utf8'), { slug: archetype.slug(slug), name, title: name, date: input.date });
+  const entry = readNewEntry(COLLECTION_OF[kind], display, text);
+  problems.push(...entry.problems);
+  if (entry.data === undefined) return none;
+  const route = (collection.route as (d: unknown) => string)(entry.data);
+  const owner = routesInUse(contentDir, root).get(route);
+  if (owner && owner !== display) {
+    fail('new-duplicate', `${route} is already the page of ${owner}`, {
       expected: 'a URL no other page has (pass --slug to choose another)',
       received: route,
     });
   }
-  const text =
-    problems.length === 0
-      ? fill(readFileSync(archetypeFile, 'utf8'), { slug, name, title: name, date: input.date })
-      : '';
-  return { ok: problems.length === 0, checked: 1, problems, file, display, route, slug, name, text, exists };
+  return { ok: problems.length === 0, checked: 1, problems, file, display, route, slug, name, text: problems.length ? '' : text, exists };
 }
 
 /**

@@ -1,7 +1,8 @@
 import { checkHref } from './references.ts';
 import { pageFacts } from './facts.ts';
-import type { Entry } from './folders.ts';
-import type { Content, LoadContext } from './load.ts';
+import type { Entry } from './types.ts';
+import type { Content } from './types.ts';
+import type { LoadContext } from './context.ts';
 import { createBodyRenderer } from './mdx/render.ts';
 
 /**

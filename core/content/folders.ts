@@ -3,33 +3,12 @@ import path from 'node:path';
 import type { z } from 'zod';
 import { folderCollections } from '#schemas/index.ts';
 import { splitMdx } from './front-matter.ts';
-import type { LoadContext } from './load.ts';
+import type { LoadContext } from './context.ts';
+import type { Entry, FolderContent } from './types.ts';
 import { parseYamlSource, type YamlSource } from './yaml-source.ts';
 
-/** One file of a folder collection, validated. */
-export interface Entry<T> {
-  /** The file as messages show it, e.g. "content/brands/samsung.mdx". */
-  file: string;
-  data: T;
-  source: YamlSource;
-  /** The MDX body (empty for .yaml files). */
-  body: string;
-  /** Lines before the body in its file. */
-  bodyLineOffset: number;
-  /** The body rendered to HTML (set by renderBodies). */
-  html?: string;
-}
 
 type Collections = typeof folderCollections;
-export type FolderContent = { [K in keyof Collections]: Entry<z.output<Collections[K]['schema']>>[] };
-
-/** The URL each folder's pages get (the page builders in pages/ use the same convention). */
-const ROUTE_OF: { [K in keyof Collections]: (d: { slug: string; id: string }) => string } = {
-  blog: (d) => `/blog/${d.slug}`,
-  brands: (d) => `/${d.slug}`,
-  areas: (d) => `/${d.slug}`,
-  serviceCenter: (d) => `/service-center/${d.id}`,
-};
 
 /** The files of a folder, sorted; names starting with "_" or "." are skipped. */
 function listFiles(dir: string, ext: readonly string[]): string[] {
@@ -54,7 +33,7 @@ export function readFolders(ctx: LoadContext): FolderContent {
       const data = ctx.validate(split.source, schema as z.ZodType, name);
       if (data === undefined) continue;
       if ((data as { draft?: boolean }).draft && !ctx.includeDrafts) {
-        ctx.drafts.set(ROUTE_OF[name as keyof Collections](data as never), file);
+        ctx.drafts.set((folderCollections[name as keyof Collections].route as (d: unknown) => string)(data), file);
         continue;
       }
       entries.push({ file, data, source: split.source, body: split.body, bodyLineOffset: split.bodyLineOffset });

@@ -1,7 +1,9 @@
+import { folderCollections, type LandingPage } from '#schemas/index.ts';
 import { didYouMean } from './did-you-mean.ts';
 import { PLACEHOLDERS, unknownPlaceholders } from './facts.ts';
-import type { Entry } from './folders.ts';
-import type { Content, LoadContext } from './load.ts';
+import type { Entry } from './types.ts';
+import type { Content } from './types.ts';
+import type { LoadContext } from './context.ts';
 import type { PathKey, YamlSource } from './yaml-source.ts';
 import { fieldPath } from './zod-problems.ts';
 
@@ -21,12 +23,12 @@ export function knownTargets(content: Content): Map<string, Set<string>> {
   };
   for (const page of content.pages) add(page.path, SCREEN_FRAGMENTS[page.kind] ?? []);
   add('/services', content.services.map((s) => s.id));
-  for (const e of [...content.brands, ...content.areas]) {
-    add(`/${e.data.slug}`, e.data.sections.flatMap((s) => ('anchor' in s && s.anchor ? [s.anchor] : [])));
-  }
-  // Only the slug URL: /blog/<id> is a redirect, which a client-side navigation would not follow.
-  for (const e of content.blog) add(`/blog/${e.data.slug}`);
-  for (const e of content.serviceCenter) add(`/service-center/${e.data.id}`);
+  const anchors = (page: LandingPage) => page.sections.flatMap((s) => ('anchor' in s && s.anchor ? [s.anchor] : []));
+  for (const e of content.brands) add(folderCollections.brands.route(e.data), anchors(e.data));
+  for (const e of content.areas) add(folderCollections.areas.route(e.data), anchors(e.data));
+  // Only the page's own URL: /blog/<id> is a redirect, which a client-side navigation would not follow.
+  for (const e of content.blog) add(folderCollections.blog.route(e.data));
+  for (const e of content.serviceCenter) add(folderCollections.serviceCenter.route(e.data));
   return targets;
 }
 

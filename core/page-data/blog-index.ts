@@ -1,11 +1,11 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
-import type { RelatedLink } from '#schemas/index.ts';
+import { folderCollections, type RelatedLink } from '#schemas/index.ts';
 import { PostGrid } from '#src/components/post-grid.tsx';
 import type { PageMeta, PostCard } from '#src/contract/site.ts';
 import type { BlogIndexData } from '#src/contract/pages.ts';
-import type { Content } from '../content/load.ts';
+import type { Content } from '../content/types.ts';
 import { fillDeep, pageFacts } from '../content/facts.ts';
 import { pageMeta } from './seo.ts';
 import type { RouteEntry } from './route-entry.ts';
@@ -25,7 +25,7 @@ function blogLinks(content: Content): RelatedLink[] {
   const areas: RelatedLink[] = [...content.areas]
     .sort((a, b) => a.data.order - b.data.order || a.data.name.localeCompare(b.data.name))
     .slice(0, 4)
-    .map((e) => ({ href: `/${e.data.slug}`, title: `TV Repair in ${e.data.name}`, type: 'location' }));
+    .map((e) => ({ href: folderCollections.areas.route(e.data), title: `TV Repair in ${e.data.name}`, type: 'location' }));
   return [...services, ...areas];
 }
 

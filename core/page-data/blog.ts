@@ -1,9 +1,9 @@
-import type { BlogPost, Site } from '#schemas/index.ts';
+import { folderCollections, type BlogPost, type Site } from '#schemas/index.ts';
 import type { PostCard } from '#src/contract/site.ts';
 import type { PostData } from '#src/contract/pages.ts';
 import { fillDeep, pageFacts } from '../content/facts.ts';
-import type { Entry } from '../content/folders.ts';
-import type { Content } from '../content/load.ts';
+import type { Entry } from '../content/types.ts';
+import type { Content } from '../content/types.ts';
 import { pageMeta } from './seo.ts';
 import type { RouteEntry } from './route-entry.ts';
 
@@ -52,7 +52,7 @@ export function postRoutes(content: Content): RouteEntry[] {
   const routes: RouteEntry[] = [];
   for (const entry of posts) {
     const post = entry.data;
-    const path = `/blog/${post.slug}`;
+    const path = folderCollections.blog.route(post);
     const meta = pageMeta(content.site, {
       path,
       title: post.meta.title,
@@ -71,7 +71,7 @@ export function postRoutes(content: Content): RouteEntry[] {
     };
     const source = { file: entry.file, line: 1 };
     // /blog/<id> finds the article too: a 301 to the slug URL (dist/_redirects, and our server).
-    const aliases = post.id !== post.slug ? [`/blog/${post.id}`] : undefined;
+    const aliases = folderCollections.blog.aliases?.(post);
     routes.push({ path, source, sitemap: true, lastmod: post.updated ?? post.date, navLabel: post.title, aliases, data });
   }
   return routes;

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import type { Content, LoadContext } from '../content/load.ts';
+import type { Content } from '../content/types.ts';
+import type { LoadContext } from '../content/context.ts';
 import type { RouteEntry } from './route-entry.ts';
 import { postRoutes } from './blog.ts';
 import { blogIndexRoutes } from './blog-index.ts';

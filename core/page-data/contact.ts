@@ -1,6 +1,6 @@
 import type { RelatedLink } from '#schemas/index.ts';
 import type { AreaCell } from '#src/contract/pages.ts';
-import type { Content } from '../content/load.ts';
+import type { Content } from '../content/types.ts';
 import { listName, routesOf, type RouteEntry } from './route-entry.ts';
 
 const key = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '');

@@ -1,10 +1,10 @@
-import type { AreaPage, BrandPage, Site } from '#schemas/index.ts';
+import { folderCollections, type AreaPage, type BrandPage, type Site } from '#schemas/index.ts';
 import { formatTime } from '#src/lib/format.ts';
 import type { LandingData, ResolvedSection } from '#src/contract/pages.ts';
 import type { NavLink } from '#src/contract/site.ts';
 import { fill, fillDeep, pageFacts } from '../content/facts.ts';
-import type { Entry } from '../content/folders.ts';
-import type { Content } from '../content/load.ts';
+import type { Entry } from '../content/types.ts';
+import type { Content } from '../content/types.ts';
 import { breadcrumbFromPath, pageMeta } from './seo.ts';
 import type { RouteEntry } from './route-entry.ts';
 
@@ -40,15 +40,15 @@ export function landingRoutes(content: Content, variant: 'brand' | 'area'): Rout
   const entries = [...(variant === 'brand' ? content.brands : content.areas)].sort((a, b) => byOrder(a.data, b.data)) as Entry<LandingPage>[];
   const brandTiles: (NavLink & { slug: string })[] = [...content.brands]
     .sort((a, b) => byOrder(a.data, b.data))
-    .map((e) => ({ href: `/${e.data.slug}`, label: e.data.name, slug: e.data.slug }));
-  const areaLinks = new Map(content.areas.map((e) => [nameKey(e.data.name), `/${e.data.slug}`]));
-  const brandLinks = new Map(content.brands.map((e) => [nameKey(e.data.name), `/${e.data.slug}`]));
+    .map((e) => ({ href: folderCollections.brands.route(e.data), label: e.data.name, slug: e.data.slug }));
+  const areaLinks = new Map(content.areas.map((e) => [nameKey(e.data.name), folderCollections.areas.route(e.data)]));
+  const brandLinks = new Map(content.brands.map((e) => [nameKey(e.data.name), folderCollections.brands.route(e.data)]));
   const testimonials = new Map(content.testimonials.map((t) => [t.id, t]));
   const { site } = content;
 
   return entries.map((entry): RouteEntry => {
     const page = entry.data;
-    const path = `/${page.slug}`;
+    const path = folderCollections[variant === 'brand' ? 'brands' : 'areas'].route(page);
     const facts = pageFacts(site, page.warranty);
     const hours = site.hours.primary;
     const sections = page.sections.map((s): ResolvedSection => {

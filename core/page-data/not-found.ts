@@ -1,4 +1,4 @@
-import type { Content } from '../content/load.ts';
+import type { Content } from '../content/types.ts';
 import { pageMeta } from './seo.ts';
 import type { NotFoundEntry } from './route-entry.ts';
 

@@ -1,7 +1,7 @@
 import type { PageEntry } from '#schemas/index.ts';
 import type { PageData, PageKind } from '#src/contract/pages.ts';
 import type { PageMeta, SiteData } from '#src/contract/site.ts';
-import type { Content } from '../content/load.ts';
+import type { Content } from '../content/types.ts';
 
 /** One URL of the built site; its page kind is `data.kind`. */
 export interface RouteEntry<K extends PageKind = PageKind> {

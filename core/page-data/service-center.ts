@@ -1,7 +1,7 @@
-import type { ServiceCenterBrand } from '#schemas/index.ts';
+import { folderCollections } from '#schemas/index.ts';
 import type { NavLink } from '#src/contract/site.ts';
 import type { ServiceCenterBrandData } from '#src/contract/pages.ts';
-import type { Content } from '../content/load.ts';
+import type { Content } from '../content/types.ts';
 import { breadcrumbFromPath, pageMeta } from './seo.ts';
 import type { RouteEntry } from './route-entry.ts';
 
@@ -15,7 +15,7 @@ function sortedBrands(content: Content) {
 }
 
 export function serviceCenterTiles(content: Content): NavLink[] {
-  return sortedBrands(content).map((b) => ({ href: `/service-center/${b.id}`, label: b.name }));
+  return sortedBrands(content).map((b) => ({ href: folderCollections.serviceCenter.route(b), label: b.name }));
 }
 
 /** One route per brand of content/service-center/, kind "service-center-brand" (home page tiles read them). */
@@ -23,7 +23,7 @@ export function serviceCenterRoutes(content: Content): RouteEntry[] {
   const brands = sortedBrands(content);
   const files = new Map(content.serviceCenter.map((e) => [e.data.id, e.file]));
   return brands.map((brand): RouteEntry => {
-    const path = `/service-center/${brand.id}`;
+    const path = folderCollections.serviceCenter.route(brand);
     const extras = (Object.keys(PRODUCT_WORDS) as (keyof typeof PRODUCT_WORDS)[]).filter((k) => brand.services[k]).map((k) => PRODUCT_WORDS[k]);
     const products = extras.length ? `TV, ${extras.join(', ')}` : 'LED and smart TV';
     const meta = pageMeta(content.site, {
@@ -32,7 +32,7 @@ export function serviceCenterRoutes(content: Content): RouteEntry[] {
       description: `${brand.name} ${products} repair in Jaipur: trained technicians, genuine parts, and free pickup and delivery from our service centre.`.slice(0, 160),
       breadcrumb: breadcrumbFromPath(path, brand.name),
     });
-    const others = brands.filter((b) => b.id !== brand.id).slice(0, OTHER_BRANDS).map((b) => ({ href: `/service-center/${b.id}`, label: b.name }));
+    const others = brands.filter((b) => b.id !== brand.id).slice(0, OTHER_BRANDS).map((b) => ({ href: folderCollections.serviceCenter.route(b), label: b.name }));
     const { id, name, description, services } = brand;
     const data: ServiceCenterBrandData = { kind: 'service-center-brand', meta, brand: { id, name, description, services }, others };
     return { path, source: { file: files.get(id)!, line: 1 }, sitemap: true, navLabel: brand.name, data };

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { PageEntry } from '#schemas/index.ts';
 import type { NavLink, SiteData } from '#src/contract/site.ts';
-import type { Content, LoadContext } from '../content/load.ts';
+import type { Content } from '../content/types.ts';
+import type { LoadContext } from '../content/context.ts';
 import { collectionRoutes } from './collections.ts';
 import { notFoundPages } from './not-found.ts';
 import { staticPageData } from './static.ts';

@@ -1,42 +1,36 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AreaPageSchema, BlogPostSchema, BrandPageSchema, ServiceCenterBrandSchema } from '#schemas/index.ts';
-import { splitMdx } from '#core/content/front-matter.ts';
-import { parseYamlSource } from '#core/content/yaml-source.ts';
+import { folderCollections, type FolderCollectionName } from '#schemas/index.ts';
+import { fillArchetype, readNewEntry } from '#core/content/archetype.ts';
 
 const dir = path.resolve(import.meta.dirname, '../../content/_archetypes');
+const names = Object.keys(folderCollections) as FolderCollectionName[];
 
-/** What `site new <kind> haier` writes: the placeholders of content/_archetypes/README.md filled in. */
-function fillArchetype(file: string, slug: string) {
-  const name = slug.split('-').map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' ');
-  return readFileSync(path.join(dir, file), 'utf8')
-    .replaceAll('{{slug}}', slug)
-    .replaceAll('{{name}}', name)
-    .replaceAll('{{title}}', name)
-    .replaceAll('{{date}}', '2025-07-03');
+/** What `site new <kind> <name>` writes for a collection: its archetype with the placeholders filled. */
+function filled(collection: FolderCollectionName, name: string, title: string) {
+  const { archetype } = folderCollections[collection];
+  const text = fillArchetype(readFileSync(path.join(dir, archetype.file), 'utf8'), { slug: archetype.slug(name), name: title, title, date: '2025-07-03' });
+  return { text, ...readNewEntry(collection, `content/${folderCollections[collection].dir}/${name}${path.extname(archetype.file)}`, text) };
 }
 
 describe('archetypes filled by `site new` are valid with no hand edits', () => {
-  it.each([
-    ['brand.mdx', 'haier', BrandPageSchema],
-    ['area.mdx', 'bani-park', AreaPageSchema],
-    ['post.mdx', 'how-to-clean-a-tv-screen', BlogPostSchema],
-  ] as const)('%s', (file, slug, schema) => {
-    const { source, body } = splitMdx(`content/_archetypes/${file}`, fillArchetype(file, slug));
-    expect(source.problems).toEqual([]);
-    const result = schema.safeParse(source.value);
-    expect(result.error?.issues ?? []).toEqual([]);
-    expect(body).not.toContain('{{');
+  it.each(names)('%s', (collection) => {
+    const { text, data, problems } = collection === 'blog' ? filled(collection, 'how-to-clean-a-tv-screen', 'How to clean a TV screen') : filled(collection, 'haier', 'Haier');
+    expect(problems).toEqual([]);
+    expect(data).toBeDefined();
+    expect(text).not.toContain('{{');
   });
 
-  it('service-center.yaml', () => {
-    const source = parseYamlSource('x.yaml', fillArchetype('service-center.yaml', 'haier'));
-    expect(ServiceCenterBrandSchema.safeParse(source.value).error?.issues ?? []).toEqual([]);
+  it('each new entry gets its URL from its collection', () => {
+    const route = (c: FolderCollectionName, name: string) => (folderCollections[c].route as (d: unknown) => string)(filled(c, name, 'A long enough title').data);
+    expect(route('brands', 'haier')).toBe('/haier-tv-repair');
+    expect(route('areas', 'bani-park')).toBe('/tv-repair-bani-park');
+    expect(route('blog', 'how-to-clean-a-tv-screen')).toBe('/blog/how-to-clean-a-tv-screen');
+    expect(route('serviceCenter', 'haier')).toBe('/service-center/haier');
   });
 
-  it('a new brand page gets its URL from the name', () => {
-    const { source } = splitMdx('x.mdx', fillArchetype('brand.mdx', 'haier'));
-    expect(BrandPageSchema.parse(source.value)).toMatchObject({ slug: 'haier-tv-repair', name: 'Haier', title: 'Haier TV Repair in Jaipur' });
+  it('an unknown placeholder is left for the reader to see', () => {
+    expect(fillArchetype('{{slug}} {{colour}}', { slug: 's', name: 'n', title: 't', date: 'd' })).toBe('s {{colour}}');
   });
 });

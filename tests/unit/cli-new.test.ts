@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeEach, describe, expect, test } from 'vitest';
 import type { CheckReport } from '#cli/lib/check/index.ts';
 import { planNew, slugify } from '#cli/lib/new.ts';
+import { fillArchetype } from '#core/content/archetype.ts';
 import { PROJECT_ROOT } from '#cli/lib/paths.ts';
 import { site } from '../support/cli.ts';
 
@@ -87,10 +88,10 @@ describe('site new', () => {
     expect((await newIn('brand', 'haier', '--slug', 'Haier_TV')).stderr).toContain('--slug "Haier_TV" is not a usable slug');
     expect((await newIn('area', 'content/brands/haier.mdx')).stderr).toContain('content/brands/haier.mdx is not in content/areas/, where area pages go');
     // Another file already has the URL.
-    writeFileSync(path.join(content, 'brands/haier-old.mdx'), readFileSync(path.join(content, '_archetypes/brand.mdx'), 'utf8').replaceAll('{{slug}}', 'haier'));
+    writeFileSync(path.join(content, 'brands/haier-old.mdx'), fillArchetype(readFileSync(path.join(content, '_archetypes/brand.mdx'), 'utf8'), { slug: 'haier-tv-repair', name: 'Haier', title: 'Haier', date: '2025-07-03' }));
     const dup = await newIn('brand', 'haier');
     expect(dup.code).toBe(1);
-    expect(dup.stderr).toContain(`/haier-tv-repair is already the page of content/brands/haier-old.mdx`);
+    expect(dup.stderr).toContain(`/haier-tv-repair is already the page of ${rel('brands/haier-old.mdx')}`);
     expect(existsSync(path.join(content, 'brands/haier.mdx'))).toBe(false);
   });
 

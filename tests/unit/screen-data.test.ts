@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { areaCells, servicesAndAreas } from '#core/page-data/contact.ts';
-import type { Content } from '#core/content/load.ts';
+import type { Content } from '#core/content/types.ts';
 import type { RouteEntry } from '#core/page-data/route-entry.ts';
 
 const route = (path: string, kind: string, name: string, navLabel?: string) =>

@@ -1,0 +1,56 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { z } from 'zod';
+import type { Problem } from './problems.ts';
+import { parseYamlSource, type YamlSource } from './yaml-source.ts';
+import { zodProblems } from './zod-problems.ts';
+
+/** Reading state shared by the collection readers: problems pile up, nothing throws. */
+export class LoadContext {
+  readonly problems: Problem[] = [];
+  readonly sources = new Map<string, YamlSource>();
+  /** The route of every draft left out of this load, and its file: links to them are reported. */
+  readonly drafts = new Map<string, string>();
+  includeDrafts = false;
+  filesChecked = 0;
+  constructor(
+    /** Absolute content folder. */
+    readonly dir: string,
+    /** The project root, for file names in messages. */
+    readonly root: string,
+  ) {}
+
+  /** The file name as messages show it: relative to the project root. */
+  display(abs: string): string {
+    return path.relative(this.root, abs).split(path.sep).join('/');
+  }
+
+  /** Validate a parsed source against a schema; problems recorded, value returned when valid. */
+  validate<S extends z.ZodType>(source: YamlSource, schema: S, collection: string): z.output<S> | undefined {
+    this.sources.set(source.file, source);
+    if (source.problems.length) {
+      this.problems.push(...source.problems);
+      return undefined;
+    }
+    const result = schema.safeParse(source.value, { reportInput: true });
+    if (result.success) return result.data;
+    this.problems.push(...zodProblems(result.error, source, collection, schema));
+    return undefined;
+  }
+
+  /** Read one YAML file of content/ and validate it. */
+  readYaml<S extends z.ZodType>(rel: string, schema: S, collection: string): z.output<S> | undefined {
+    const abs = path.join(this.dir, rel);
+    const file = this.display(abs);
+    if (!existsSync(abs)) {
+      this.problems.push({ file, line: 1, column: 1, rule: 'missing-file', message: `${collection}: the file is missing`, severity: 'error' });
+      return undefined;
+    }
+    this.filesChecked++;
+    return this.validate(parseYamlSource(file, readFileSync(abs, 'utf8')), schema, collection);
+  }
+
+  error(file: string, at: { line: number; column: number }, rule: string, message: string, extra: Partial<Problem> = {}) {
+    this.problems.push({ file, ...at, rule, message, severity: 'error', ...extra });
+  }
+}

@@ -1,0 +1,28 @@
+// The shapes of loaded content: types only.
+
+import type { z } from 'zod';
+import type { FileCollections, folderCollections } from '#schemas/index.ts';
+import type { YamlSource } from './yaml-source.ts';
+
+/** One file of a folder collection, validated. */
+export interface Entry<T> {
+  /** The file as messages show it, e.g. "content/brands/samsung.mdx". */
+  file: string;
+  data: T;
+  source: YamlSource;
+  /** The MDX body (empty for .yaml files). */
+  body: string;
+  /** Lines before the body in its file. */
+  bodyLineOffset: number;
+  /** The body rendered to HTML (set by renderBodies). */
+  html?: string;
+}
+
+type Collections = typeof folderCollections;
+export type FolderContent = { [K in keyof Collections]: Entry<z.output<Collections[K]['schema']>>[] };
+
+/** Everything in content/, validated. */
+export interface Content extends FileCollections, FolderContent {
+  /** Absolute path of the content folder. */
+  dir: string;
+}
