@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import { folderCollections } from '#schemas/index.ts';
 import type { PictureImage } from '#src/contract/site.ts';
+import type { Content, Entry } from '../content/types.ts';
 
 /** The widths a content image is offered at (never wider than its original). */
 export const WIDTHS = [480, 800, 1200];
@@ -31,15 +33,29 @@ interface Variants {
   fallbackFormat: Format;
 }
 
+/** The content with its images processed, and the variant files (in the image cache) the pages use. */
+export interface ProcessedImages<T> {
+  content: T;
+  files: string[];
+}
+
+/** A copy of `value` with every image object replaced by `replace` (objects and arrays are new; the rest is shared). */
+function mapImages(value: unknown, replace: (image: PictureImage) => PictureImage): unknown {
+  if (isImage(value)) return replace(value);
+  if (Array.isArray(value)) return value.map((v) => mapImages(v, replace));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapImages(v, replace)]));
+  return value;
+}
+
 /**
  * Every local raster image in the content goes through sharp: AVIF and WebP at each width with a
- * fallback in the original format, made once into `cacheDir` (named by the source's hash). Each
- * image object gets its real width and height, `srcset` and `sources` for <picture>, pointing at
- * /_img/. Returns the files to copy into dist/_img/ (`copyImages`). Runs before pages are built, so
- * HTML made from content at index time sees the processed images too.
+ * fallback in the original format, made once into `cacheDir` (named by the source's hash). Returns
+ * the content with each image object given its real width and height, `srcset` and `sources` for
+ * <picture>, pointing at /_img/, and the files to copy into dist/_img/ (`copyImages`). Only the
+ * entries' data is walked (not their parsed sources); the input is left as it was.
  */
-export async function processImages(content: unknown, publicDir: string, cacheDir: string): Promise<string[]> {
-  const done = new Map<string, Promise<Variants | undefined>>();
+export async function processImages<T extends Content>(content: T, publicDir: string, cacheDir: string): Promise<ProcessedImages<T>> {
+  const done = new Map<string, Variants | undefined>();
   const files = new Set<string>();
   mkdirSync(cacheDir, { recursive: true });
 
@@ -76,20 +92,34 @@ export async function processImages(content: unknown, publicDir: string, cacheDi
     };
   };
 
-  for (const image of imagesIn(content)) {
-    if (!done.has(image.src)) done.set(image.src, variantsOf(image.src));
-    const v = await done.get(image.src)!;
-    if (!v) continue;
-    image.width = v.width;
-    image.height = v.height;
-    image.src = v.fallback;
-    image.srcset = v.srcset[v.fallbackFormat];
-    image.sources = [
-      { type: 'image/avif', srcset: v.srcset.avif },
-      { type: 'image/webp', srcset: v.srcset.webp },
-    ];
-  }
-  return [...files];
+  for (const image of imagesIn(dataOf(content))) if (!done.has(image.src)) done.set(image.src, await variantsOf(image.src));
+  const replace = (image: PictureImage): PictureImage => {
+    const v = done.get(image.src);
+    if (!v) return image;
+    return {
+      ...image,
+      width: v.width,
+      height: v.height,
+      src: v.fallback,
+      srcset: v.srcset[v.fallbackFormat],
+      sources: [
+        { type: 'image/avif', srcset: v.srcset.avif },
+        { type: 'image/webp', srcset: v.srcset.webp },
+      ],
+    };
+  };
+  const processed = Object.fromEntries(
+    Object.entries(content).map(([key, value]) => [
+      key,
+      key in folderCollections ? (value as Entry<unknown>[]).map((e) => ({ ...e, data: mapImages(e.data, replace) })) : mapImages(value, replace),
+    ]),
+  ) as unknown as T;
+  return { content: processed, files: [...files] };
+}
+
+/** The data of every collection (the folder entries' data, not their sources). */
+function dataOf(content: Content): unknown[] {
+  return Object.entries(content).map(([key, value]) => (key in folderCollections ? (value as Entry<unknown>[]).map((e) => e.data) : value));
 }
 
 /** Copy the processed images a build uses into outDir/_img/. */

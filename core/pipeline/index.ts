@@ -1,13 +1,12 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { loadContent } from '../content/load.ts';
 import type { Problem } from '../content/problems.ts';
-import { buildSiteIndex } from '../page-data/site-index.ts';
 import { FEED_PATH, rssFeed } from './feed.ts';
 import { headersFile, redirects, redirectsFile } from './headers.ts';
-import { copyImages, processImages } from './images.ts';
+import { copyImages } from './images.ts';
+import { cacheDirOf, prepareSite } from './prepare.ts';
 import { prerender } from './prerender.ts';
-import { socialImages } from './social-images.ts';
+import { writeSocialImages } from './social-images.ts';
 import { bundles } from './bundle-cache.ts';
 
 export interface BuildOptions {
@@ -48,17 +47,11 @@ export async function buildSite(opts: BuildOptions): Promise<BuildReport> {
   };
 
   // Caches (compiled MDX, Vite bundles, images) and the staging folder; SITE_CACHE_DIR moves them (the bench uses its own).
-  const cache = process.env.SITE_CACHE_DIR ? path.resolve(process.env.SITE_CACHE_DIR) : path.join(opts.root, '.cache');
-  const loaded = await step('content', () => loadContent(opts.contentDir, opts.root, { cacheDir: path.join(cache, 'mdx') }));
-  if (!loaded.content) return { ok: false, problems: loaded.problems, filesChecked: loaded.filesChecked, pages: 0, timings };
-  const content = loaded.content;
+  const cache = cacheDirOf(opts.root);
   const buildDate = opts.buildDate ?? new Date().toISOString().slice(0, 10);
-  const imageCache = path.join(cache, 'img');
-  const pictures = await step('pictures', () => processImages(content, path.join(opts.root, 'public'), imageCache));
-  const index = await step('index', () => buildSiteIndex(content, loaded.ctx, buildDate));
-  if (loaded.ctx.problems.length) {
-    return { ok: false, problems: loaded.ctx.problems, filesChecked: loaded.ctx.filesChecked, pages: 0, timings };
-  }
+  const prepared = await prepareSite({ root: opts.root, contentDir: opts.contentDir, cacheDir: cache, buildDate }, step);
+  if (!prepared.ok) return { ok: false, problems: prepared.problems, filesChecked: prepared.filesChecked, pages: 0, timings };
+  const { content, index, images, imageCacheDir, cards } = prepared.site;
 
   const staging = path.join(cache, `staging-${process.pid}`);
   rmSync(staging, { recursive: true, force: true });
@@ -68,8 +61,8 @@ export async function buildSite(opts: BuildOptions): Promise<BuildReport> {
     // The whole stylesheet is small (a budget test keeps it under 15 KB gzip): inline it, so the
     // first paint waits for the HTML alone (decision 002).
     const assets = { ...built, inlineCss: built.css.map((href) => readFileSync(path.join(staging, href), 'utf8')).join('\n') };
-    await step('images', () => socialImages(content.site, [...index.routes, ...index.notFound], staging, path.join(cache, 'og')));
-    copyImages(pictures, imageCache, staging);
+    await step('images', () => writeSocialImages(cards, staging, path.join(cache, 'og')));
+    copyImages(images, imageCacheDir, staging);
     await step('prerender', () => prerender(index, serverEntry, assets, staging, path.join(cache, 'pages')));
     writeFileSync(path.join(staging, FEED_PATH.slice(1)), rssFeed(content.site, index.routes));
     writeFileSync(path.join(staging, '_headers'), headersFile(content.site, assets.inlineCss));
@@ -83,5 +76,5 @@ export async function buildSite(opts: BuildOptions): Promise<BuildReport> {
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
-  return { ok: true, problems: [], filesChecked: loaded.filesChecked, pages: index.routes.length, timings };
+  return { ok: true, problems: [], filesChecked: prepared.filesChecked, pages: index.routes.length, timings };
 }

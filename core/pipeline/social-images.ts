@@ -3,7 +3,7 @@ import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Site } from '#schemas/index.ts';
-import type { RouteEntry } from '../page-data/route-entry.ts';
+import type { RouteEntry, SiteIndex } from '../page-data/route-entry.ts';
 
 /** The social-image families: each page kind shares one 1200×630 card. */
 const TYPES: Record<string, { file: string; headline: (site: Site) => string; kicker: string }> = {
@@ -44,25 +44,48 @@ ${heading}
 </svg>`;
 }
 
-/**
- * Render the social images (one per page type) into `outDir/og/`, reusing earlier renders from
- * `cacheDir` (keyed by the SVG's hash), and point every page's meta image at its type's card.
- */
-export async function socialImages(site: Site, routes: RouteEntry[], outDir: string, cacheDir: string): Promise<void> {
-  mkdirSync(path.join(outDir, 'og'), { recursive: true });
-  mkdirSync(cacheDir, { recursive: true });
-  const rendered = new Map<string, string>();
-  for (const type of new Set(Object.values(TYPES))) {
-    const svg = cardSvg(site, type.headline(site), type.kicker);
-    const cached = path.join(cacheDir, `${createHash('sha256').update(svg).digest('hex').slice(0, 16)}.png`);
-    if (!existsSync(cached)) await sharp(Buffer.from(svg)).png({ compressionLevel: 9, palette: true }).toFile(cached);
-    copyFileSync(cached, path.join(outDir, 'og', `${type.file}.png`));
-    rendered.set(type.file, `/og/${type.file}.png`);
+/** One social card: the PNG at `url` (under /og/) drawn from `svg`. */
+export interface SocialCard {
+  file: string;
+  url: string;
+  alt: string;
+  svg: string;
+}
+
+/** The social cards of a site, by page kind (pages of other kinds use the default card). */
+export function socialCards(site: Site): Map<string, SocialCard> {
+  const cards = new Map<string, SocialCard>();
+  for (const [kind, type] of Object.entries(TYPES)) {
+    const headline = type.headline(site);
+    cards.set(kind, { file: `${type.file}.png`, url: `/og/${type.file}.png`, alt: `${site.business.name} – ${headline}`, svg: cardSvg(site, headline, type.kicker) });
   }
-  for (const route of routes) {
-    const type = TYPES[route.data.kind] ?? TYPES.default!;
+  return cards;
+}
+
+/** The index with every page that shows the site's default social image pointed at its kind's card. */
+export function withSocialImages(index: SiteIndex, cards: Map<string, SocialCard>): SiteIndex {
+  const { site } = index.site;
+  const point = <R extends RouteEntry>(route: R): R => {
+    const card = cards.get(route.data.kind) ?? cards.get('default')!;
     const meta = route.data.meta;
-    if (!meta.image.url.endsWith(site.socialImage.path)) continue; // a page that chose its own image keeps it
-    meta.image = { ...meta.image, url: `${site.origin}${rendered.get(type.file)}`, alt: `${site.business.name} – ${type.headline(site)}` };
+    if (!meta.image.url.endsWith(site.socialImage.path)) return route; // a page that chose its own image keeps it
+    return { ...route, data: { ...route.data, meta: { ...meta, image: { ...meta.image, url: `${site.origin}${card.url}`, alt: card.alt } } } };
+  };
+  return { ...index, routes: index.routes.map(point), notFound: index.notFound.map(point) };
+}
+
+/** The PNG of a card, rendered once into `cacheDir` (named by its SVG's hash); returns its path there. */
+export async function renderSocialCard(card: SocialCard, cacheDir: string): Promise<string> {
+  mkdirSync(cacheDir, { recursive: true });
+  const cached = path.join(cacheDir, `${createHash('sha256').update(card.svg).digest('hex').slice(0, 16)}.png`);
+  if (!existsSync(cached)) await sharp(Buffer.from(card.svg)).png({ compressionLevel: 9, palette: true }).toFile(cached);
+  return cached;
+}
+
+/** Write every card's PNG into `outDir/og/`. */
+export async function writeSocialImages(cards: Map<string, SocialCard>, outDir: string, cacheDir: string): Promise<void> {
+  mkdirSync(path.join(outDir, 'og'), { recursive: true });
+  for (const card of new Map([...cards.values()].map((c) => [c.file, c])).values()) {
+    copyFileSync(await renderSocialCard(card, cacheDir), path.join(outDir, 'og', card.file));
   }
 }

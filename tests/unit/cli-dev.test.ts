@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -56,3 +56,20 @@ test('site dev --help', async () => {
   expect(stdout).toContain('content changes shown without a restart');
   expect((await site('dev', '--port', 'abc')).code).toBe(2);
 });
+
+test('site dev shows the pages the build makes: the same page data, processed pictures and social images', async () => {
+  const { buildSite } = await import('#core/pipeline/index.ts');
+  const out = path.join(work, 'dist');
+  const built = await buildSite({ root: PROJECT_ROOT, contentDir: content, outDir: out });
+  expect(built.ok).toBe(true);
+  const post = readdirSync(path.join(out, '_data', 'blog')).find((f) => f.endsWith('.json') && f !== '404.json')!;
+  const devData = JSON.parse((await get(`/_data/blog/${post}`)).text) as { card: { image: { src: string; sources: { srcset: string }[] } }; meta: { image: { url: string } } };
+  expect(devData).toEqual(JSON.parse(readFileSync(path.join(out, '_data', 'blog', post), 'utf8')));
+  // The picture's variants and the social card answer in dev as they do from dist/.
+  const avif = devData.card.image.sources[0]!.srcset.split(' ')[0]!;
+  for (const [url, type] of [[devData.card.image.src, /^image\/(png|jpeg)$/], [avif, /^image\/avif$/], [new URL(devData.meta.image.url).pathname, /^image\/png$/]] as const) {
+    const res = await fetch(`${dev.url}${url}`);
+    expect(res.status, url).toBe(200);
+    expect(res.headers.get('content-type'), url).toMatch(type);
+  }
+}, 120_000);

@@ -56,14 +56,12 @@ function readSiteFacts(contentDir: string, root: string): { site?: Site; problem
   return result.success ? { site: result.data, problems: [] } : { problems: zodProblems(result.error, source, 'site', SiteSchema) };
 }
 
-/** Every problem the content loader and the site index report (loaded on demand: they are heavy). */
+/** Every problem the content pipeline reports, run as `site build` runs it (loaded on demand: it is heavy). */
 async function validateContent(contentDir: string, root: string): Promise<{ site?: Site; problems: Problem[]; files: number }> {
-  const { loadContent } = await import('#core/content/load.ts');
-  const { buildSiteIndex } = await import('#core/page-data/site-index.ts');
-  const loaded = loadContent(contentDir, root);
-  if (loaded.content) buildSiteIndex(loaded.content, loaded.ctx, new Date().toISOString().slice(0, 10));
-  const site = loaded.content?.site ?? readSiteFacts(contentDir, root).site;
-  return { site, problems: loaded.ctx.problems, files: loaded.filesChecked };
+  const { cacheDirOf, prepareSite } = await import('#core/pipeline/prepare.ts');
+  const prepared = await prepareSite({ root, contentDir, cacheDir: cacheDirOf(root), buildDate: new Date().toISOString().slice(0, 10) });
+  if (prepared.ok) return { site: prepared.site.content.site, problems: [], files: prepared.filesChecked };
+  return { site: readSiteFacts(contentDir, root).site, problems: prepared.problems, files: prepared.filesChecked };
 }
 
 /**

@@ -1,12 +1,13 @@
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createServer as createViteServer, type ViteDevServer } from 'vite';
 import type { Assets } from '#src/document.tsx';
 import type { RenderInput } from '#src/entry-server.tsx';
-import { loadContent } from '#core/content/load.ts';
 import { formatProblems, type Problem } from '#core/content/problems.ts';
 import { localBusinessJsonLd } from '#core/page-data/seo.ts';
-import { buildSiteIndex } from '#core/page-data/site-index.ts';
+import { cacheDirOf, prepareSite, type PreparedSite } from '#core/pipeline/prepare.ts';
+import { renderSocialCard } from '#core/pipeline/social-images.ts';
 import type { RouteEntry, SiteIndex } from '#core/page-data/route-entry.ts';
 
 export interface DevOptions {
@@ -26,10 +27,12 @@ export interface DevServer {
   close(): Promise<void>;
 }
 
-type Indexed = { index: SiteIndex; byPath: Map<string, RouteEntry> } | { problems: Problem[]; filesChecked: number };
+type Indexed = { site: PreparedSite; index: SiteIndex; byPath: Map<string, RouteEntry> } | { problems: Problem[]; filesChecked: number };
 
 /** The browser entry and the stylesheet, served by Vite from src/ (the stylesheet linked, so no flash of unstyled page). */
 const DEV_ASSETS: Assets = { css: ['/src/styles.css'], js: '/src/entry-client.tsx' };
+
+const IMAGE_TYPES: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.webp': 'image/webp', '.avif': 'image/avif' };
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -51,16 +54,15 @@ export async function startDevServer(opts: DevOptions): Promise<DevServer> {
 
   let indexed: Promise<Indexed> | undefined;
   const contentDir = path.resolve(opts.contentDir);
-  const cacheDir = path.join(opts.root, '.cache', 'mdx');
   const getIndex = () =>
     (indexed ??= (async (): Promise<Indexed> => {
       const t0 = performance.now();
-      const loaded = loadContent(contentDir, opts.root, { cacheDir, includeDrafts: true });
-      if (!loaded.content) return { problems: loaded.problems, filesChecked: loaded.filesChecked };
-      const index = buildSiteIndex(loaded.content, loaded.ctx, new Date().toISOString().slice(0, 10));
-      if (loaded.ctx.problems.length) return { problems: loaded.ctx.problems, filesChecked: loaded.ctx.filesChecked };
+      // The same pipeline as `site build` (drafts included): the same image markup and social images.
+      const prepared = await prepareSite({ root: opts.root, contentDir, cacheDir: cacheDirOf(opts.root), buildDate: new Date().toISOString().slice(0, 10), includeDrafts: true });
+      if (!prepared.ok) return { problems: prepared.problems, filesChecked: prepared.filesChecked };
+      const { index } = prepared.site;
       log(`content: ${index.routes.length} pages in ${Math.round(performance.now() - t0)} ms`);
-      return { index, byPath: new Map(index.routes.map((r) => [r.path, r])) };
+      return { site: prepared.site, index, byPath: new Map(index.routes.map((r) => [r.path, r])) };
     })());
 
   // content/ may live outside the project (--content): watch it too.
@@ -72,10 +74,11 @@ export async function startDevServer(opts: DevOptions): Promise<DevServer> {
     vite.ws.send({ type: 'full-reload', path: '*' });
   });
 
-  const send = (res: ServerResponse, status: number, type: string, body: string) => {
+  const send = (res: ServerResponse, status: number, type: string, body: string | Buffer) => {
     res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
     res.end(body);
   };
+  const sendFile = async (res: ServerResponse, file: string) => send(res, 200, IMAGE_TYPES[path.extname(file)] ?? 'application/octet-stream', await readFile(file));
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://dev.local');
@@ -97,6 +100,12 @@ export async function startDevServer(opts: DevOptions): Promise<DevServer> {
       return send(res, 500, 'text/html; charset=utf-8', await vite.transformIndexHtml(p, page));
     }
     const { index, byPath } = state;
+
+    // Processed images and social cards, as the build copies them into dist/_img/ and dist/og/.
+    const image = p.startsWith('/_img/') && state.site.images.find((name) => `/_img/${name}` === p);
+    if (image) return sendFile(res, path.join(state.site.imageCacheDir, image));
+    const card = p.startsWith('/og/') && [...state.site.cards.values()].find((c) => c.url === p);
+    if (card) return sendFile(res, await renderSocialCard(card, path.join(cacheDirOf(opts.root), 'og')));
 
     // Page data for client-side navigation, as the build writes it to dist/_data/.
     if (p.startsWith('/_data/') && p.endsWith('.json')) {

@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { loadContent } from '../content/load.ts';
+import type { Problem } from '../content/problems.ts';
+import type { Content } from '../content/types.ts';
+import type { SiteIndex } from '../page-data/route-entry.ts';
+import { buildSiteIndex } from '../page-data/site-index.ts';
+import { processImages } from './images.ts';
+import { socialCards, withSocialImages, type SocialCard } from './social-images.ts';
+
+export interface PrepareOptions {
+  /** The project root (public/ for images). */
+  root: string;
+  contentDir: string;
+  /** The build caches: mdx/ (compiled bodies), img/ (image variants). */
+  cacheDir: string;
+  /** YYYY-MM-DD written into pages. */
+  buildDate: string;
+  /** Keep `draft: true` pages (site dev). */
+  includeDrafts?: boolean;
+}
+
+/** Everything a page is made from, ready to render: the same for `site build`, `site dev` and `site check`. */
+export interface PreparedSite {
+  content: Content;
+  index: SiteIndex;
+  /** Image variants the pages use, in `imageCacheDir`: served or copied at /_img/<name>. */
+  images: string[];
+  imageCacheDir: string;
+  /** The social cards by page kind, served or written at /og/<file>. */
+  cards: Map<string, SocialCard>;
+}
+
+export type Prepared = { ok: true; site: PreparedSite; filesChecked: number } | { ok: false; problems: Problem[]; filesChecked: number };
+
+/**
+ * content/ → the site's data, as a chain of functions from data to new data: load and validate,
+ * process images, build the page index, point pages at their social cards. Nothing is changed in
+ * place, and every command calls this one function, so they all show the same pages.
+ */
+export async function prepareSite(opts: PrepareOptions, step: <T>(name: string, fn: () => Promise<T> | T) => Promise<T> = async (_, fn) => fn()): Promise<Prepared> {
+  const loaded = await step('content', () => loadContent(opts.contentDir, opts.root, { cacheDir: path.join(opts.cacheDir, 'mdx'), includeDrafts: opts.includeDrafts }));
+  if (!loaded.content) return { ok: false, problems: loaded.problems, filesChecked: loaded.filesChecked };
+  const imageCacheDir = path.join(opts.cacheDir, 'img');
+  const pictures = await step('pictures', () => processImages(loaded.content!, path.join(opts.root, 'public'), imageCacheDir));
+  const index = await step('index', () => buildSiteIndex(pictures.content, loaded.ctx, opts.buildDate));
+  const cards = socialCards(pictures.content.site);
+  return {
+    ok: true,
+    site: { content: pictures.content, index: withSocialImages(index, cards), images: pictures.files, imageCacheDir, cards },
+    filesChecked: loaded.filesChecked,
+  };
+}
+
+/** The build caches: .cache/ of the project, or SITE_CACHE_DIR. */
+export function cacheDirOf(root: string): string {
+  return process.env.SITE_CACHE_DIR ? path.resolve(process.env.SITE_CACHE_DIR) : path.join(root, '.cache');
+}
