@@ -28,7 +28,7 @@ const keep = process.argv.includes('--keep');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'site-check-bench-'));
 const dist = path.join(tmp, 'dist');
 const content = path.join(tmp, 'content');
-mkdirSync(path.join(dist, '_site'), { recursive: true });
+mkdirSync(path.join(tmp, '.site', 'dist'), { recursive: true });
 mkdirSync(path.join(dist, 'assets'), { recursive: true });
 mkdirSync(content, { recursive: true });
 copyFileSync(path.join(root, 'content', 'site.yaml'), path.join(content, 'site.yaml'));
@@ -72,7 +72,8 @@ for (let i = 0; i < PAGES; i++) {
 }
 writeFileSync(path.join(dist, '404.html'), `<!DOCTYPE html><html><head><title>Page Not Found | ${site.business.name}</title><meta name="description" content="The page you asked for is not on this site. Return to the home page."/><meta name="robots" content="noindex"/></head><body><main><a href="/">Home</a></main></body></html>`);
 writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log(1)\n');
-writeFileSync(path.join(dist, '_site', 'manifest.json'), JSON.stringify(manifest));
+// The build's record, beside the site (core/pipeline/record.ts).
+writeFileSync(path.join(tmp, '.site', 'dist', 'manifest.json'), JSON.stringify(manifest));
 writeFileSync(path.join(dist, 'sitemap.xml'), `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${manifest.routes.map((r) => `<url><loc>${origin}${r.path}</loc></url>`).join('\n')}\n</urlset>\n`);
 console.log(`Generated ${PAGES} pages × ${LINKS} internal links in ${tmp} (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
 

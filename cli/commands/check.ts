@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { buildInfoFile } from '#core/pipeline/record.ts';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { CheckSetupError, checkSite } from '../lib/check/index.ts';
 import { formatGithub, formatHuman } from '../lib/check/format.ts';
@@ -23,7 +24,7 @@ function share(value: string) {
 function contentFor(dist: string, flag?: string): string {
   if (flag || process.env.SITE_CONTENT_DIR) return contentDir(flag);
   try {
-    const recorded = (JSON.parse(readFileSync(path.join(dist, '_site', 'build.json'), 'utf8')) as { content?: string }).content;
+    const recorded = (JSON.parse(readFileSync(buildInfoFile(dist), 'utf8')) as { content?: string }).content;
     if (recorded && existsSync(recorded)) return recorded;
   } catch {
     /* no record: the project's content/ */

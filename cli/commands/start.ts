@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { manifestFile } from '#core/pipeline/record.ts';
 import { Command } from 'commander';
 import type { serve } from '@hono/node-server';
 import { formatProblems } from '#core/content/problems.ts';
@@ -63,6 +64,6 @@ export function startCommand(): Command {
 
 /** The public origin the built site names (canonical URLs), from its route manifest. */
 function siteOrigin(dist: string): string | undefined {
-  const manifest = path.join(dist, '_site', 'manifest.json');
+  const manifest = manifestFile(dist);
   return existsSync(manifest) ? (JSON.parse(readFileSync(manifest, 'utf8')) as { origin: string }).origin : undefined;
 }

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { manifestFile } from '#core/pipeline/record.ts';
 import { fileURLToPath } from 'node:url';
 
 /** The project root: the folder holding package.json and vite.config.ts. */
@@ -19,5 +20,5 @@ export function distDir(flag?: string): string {
 }
 
 export function hasBuild(dist: string): boolean {
-  return existsSync(path.join(dist, 'index.html')) && existsSync(path.join(dist, '_site', 'manifest.json'));
+  return existsSync(path.join(dist, 'index.html')) && existsSync(manifestFile(dist));
 }

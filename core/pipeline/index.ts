@@ -6,6 +6,7 @@ import { headersFile, redirects, redirectsFile } from './headers.ts';
 import { copyImages } from './images.ts';
 import { cacheDirOf, prepareSite } from './prepare.ts';
 import { prerender } from './prerender.ts';
+import { recordDir } from './record.ts';
 import { writeSocialImages } from './social-images.ts';
 import { bundles } from './bundle-cache.ts';
 
@@ -54,7 +55,8 @@ export async function buildSite(opts: BuildOptions): Promise<BuildReport> {
   const { content, index, images, imageCacheDir, cards } = prepared.site;
 
   const staging = path.join(cache, `staging-${process.pid}`);
-  rmSync(staging, { recursive: true, force: true });
+  const stagingRecord = `${staging}-record`;
+  for (const dir of [staging, stagingRecord]) rmSync(dir, { recursive: true, force: true });
   try {
     // The client and server bundles do not depend on content: rebuilt only when their sources change.
     const { assets: built, serverEntry } = await step('bundles', () => bundles(opts.root, cache, staging));
@@ -63,18 +65,21 @@ export async function buildSite(opts: BuildOptions): Promise<BuildReport> {
     const assets = { ...built, inlineCss: built.css.map((href) => readFileSync(path.join(staging, href), 'utf8')).join('\n') };
     await step('images', () => writeSocialImages(cards, staging, path.join(cache, 'og')));
     copyImages(images, imageCacheDir, staging);
-    await step('prerender', () => prerender(index, serverEntry, assets, staging, path.join(cache, 'pages')));
+    await step('prerender', () => prerender(index, serverEntry, assets, staging, stagingRecord, path.join(cache, 'pages')));
     writeFileSync(path.join(staging, FEED_PATH.slice(1)), rssFeed(content.site, index.routes));
     writeFileSync(path.join(staging, '_headers'), headersFile(content.site, assets.inlineCss));
     writeFileSync(path.join(staging, '_redirects'), redirectsFile(redirects(index.routes, index.notFound.map((n) => n.dir))));
-    writeFileSync(path.join(staging, '_site', 'build.json'), JSON.stringify({ buildDate, content: opts.contentDir }));
-    const old = `${opts.outDir}.old-${process.pid}`;
-    if (existsSync(opts.outDir)) renameSync(opts.outDir, old);
-    mkdirSync(path.dirname(opts.outDir), { recursive: true });
-    renameSync(staging, opts.outDir);
-    rmSync(old, { recursive: true, force: true });
+    writeFileSync(path.join(stagingRecord, 'build.json'), JSON.stringify({ buildDate, content: opts.contentDir }));
+    // The site, then its record (beside it, never inside what is published: record.ts).
+    for (const [from, to] of [[staging, opts.outDir], [stagingRecord, recordDir(opts.outDir)]] as const) {
+      const old = `${to}.old-${process.pid}`;
+      if (existsSync(to)) renameSync(to, old);
+      mkdirSync(path.dirname(to), { recursive: true });
+      renameSync(from, to);
+      rmSync(old, { recursive: true, force: true });
+    }
   } finally {
-    rmSync(staging, { recursive: true, force: true });
+    for (const dir of [staging, stagingRecord]) rmSync(dir, { recursive: true, force: true });
   }
   return { ok: true, problems: [], filesChecked: prepared.filesChecked, pages: index.routes.length, timings };
 }

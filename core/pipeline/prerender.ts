@@ -27,8 +27,8 @@ export interface RouteManifest {
   notFound: { dir: string; file: string; source?: RouteEntry['source'] }[];
 }
 
-/** Render every page of the index into `outDir`, with its data file, the 404 pages, sitemap and robots.txt. */
-export async function prerender(index: SiteIndex, serverEntry: string, assets: Assets, outDir: string, cacheDir?: string): Promise<RouteManifest> {
+/** Render every page of the index into `outDir`, with its data file, the 404 pages, sitemap and robots.txt; the manifest goes to `recordDir`. */
+export async function prerender(index: SiteIndex, serverEntry: string, assets: Assets, outDir: string, recordDir: string, cacheDir?: string): Promise<RouteManifest> {
   const { render } = (await import(pathToFileURL(serverEntry).href)) as { render: RenderFn };
   const { site } = index.site;
   const businessJsonLd = localBusinessJsonLd(site);
@@ -62,6 +62,6 @@ export async function prerender(index: SiteIndex, serverEntry: string, assets: A
   write(path.join(outDir, 'sitemap.xml'), sitemapXml(site.origin, index.routes));
   const hidden = index.routes.filter((r) => r.data.meta.noindex).map((r) => r.path);
   write(path.join(outDir, 'robots.txt'), robotsTxt(site.origin, hidden));
-  write(path.join(outDir, '_site', 'manifest.json'), JSON.stringify(manifest, null, 2));
+  write(path.join(recordDir, 'manifest.json'), JSON.stringify(manifest, null, 2));
   return manifest;
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { parse } from 'yaml';
+import { manifestFile } from '#core/pipeline/record.ts';
 import { DIST, expect } from './support.ts';
 
 /** The business facts the built site was made from (tests compare pages with them, never with literals). */
@@ -17,8 +18,8 @@ export const SITE = parse(readFileSync(path.resolve('content/site.yaml'), 'utf8'
   forms: { contactEndpoint: string; serviceRequestEndpoint: string; redirectField: string; honeypotField: string };
 };
 
-/** The routes of the built site, with their kind (dist/_site/manifest.json). */
-export const ROUTES = (JSON.parse(readFileSync(path.join(DIST, '_site', 'manifest.json'), 'utf8')) as { routes: { path: string; kind: string }[] })
+/** The routes of the built site, with their kind (the build's manifest, core/pipeline/record.ts). */
+export const ROUTES = (JSON.parse(readFileSync(manifestFile(DIST), 'utf8')) as { routes: { path: string; kind: string }[] })
   .routes;
 
 /** The pages this suite owns: issue 4's screens. */

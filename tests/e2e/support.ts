@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { manifestFile } from '#core/pipeline/record.ts';
 import { test as base, expect, type Page } from '@playwright/test';
 
 export const DIST = path.resolve('dist');
 
 /** The site's origin as content/site.yaml states it (canonicals and sitemap use it). */
-export const ORIGIN = JSON.parse(readFileSync(path.join(DIST, '_site', 'manifest.json'), 'utf8')).origin as string;
+export const ORIGIN = JSON.parse(readFileSync(manifestFile(DIST), 'utf8')).origin as string;
 
 /** Every URL path that sitemap.xml lists. */
 export function sitemapPaths(): string[] {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { run } from '#cli/index.ts';
 import { createApp } from '#cli/lib/server/app.ts';
 import { BOOT_SCRIPT } from '#src/document.tsx';
+import { manifestFile } from '#core/pipeline/record.ts';
 
 const work = mkdtempSync(path.join(tmpdir(), 'site-build-'));
 const out = path.join(work, 'dist');
@@ -27,6 +28,13 @@ describe('site build', () => {
     expect(sitemap).not.toContain('/thank-you');
     expect(sitemap).not.toContain('/404');
     expect(readFileSync(path.join(out, 'robots.txt'), 'utf8')).toContain('Sitemap: https://jaipurtvcare.example/sitemap.xml');
+  });
+
+  test('publishes nothing of the build itself: its record (manifest, build info) lies beside dist/, and no file names a path of this machine', () => {
+    const files = readdirSync(out, { recursive: true, withFileTypes: true }).filter((d) => d.isFile());
+    expect(files.map((d) => path.relative(out, path.join(d.parentPath, d.name))).filter((f) => f.startsWith('_site') || f.includes('manifest.json') || f.includes('build.json'))).toEqual([]);
+    for (const d of files) for (const local of [work, process.cwd()]) expect(readFileSync(path.join(d.parentPath, d.name)).includes(local), d.name).toBe(false);
+    expect(JSON.parse(readFileSync(manifestFile(out), 'utf8'))).toMatchObject({ origin: 'https://jaipurtvcare.example' });
   });
 
   test('inlines the stylesheet in <head>, preloads nothing, and starts the entry only from the end of <body>', () => {

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { CheckReport } from '#cli/lib/check/index.ts';
 import { PROJECT_ROOT } from '#cli/lib/paths.ts';
+import { recordDir } from '#core/pipeline/record.ts';
 import { site } from '../support/cli.ts';
 
 const FIX = 'tests/fixtures/check';
@@ -137,7 +138,7 @@ describe('site check: could not run (exit 2)', () => {
     writeFileSync(path.join(dir, 'index.html'), '<title>x</title>');
     const { code, stdout } = await check(dir, '--json');
     expect(code).toBe(2);
-    expect(JSON.parse(stdout)).toEqual({ ok: false, error: expect.stringContaining('_site/manifest.json is missing') });
+    expect(JSON.parse(stdout)).toEqual({ ok: false, error: expect.stringContaining('manifest.json is missing') });
   });
 
   test('bad flags', async () => {
@@ -214,6 +215,7 @@ describe('site check --external', () => {
   test('outbound links are requested (only when asked) with retries and a time limit', async () => {
     const dir = path.join(work, 'external');
     cpSync(`${PROJECT_ROOT}/${FIX}/clean`, dir, { recursive: true });
+    cpSync(`${PROJECT_ROOT}/${FIX}/.site/clean`, recordDir(dir), { recursive: true });
     const about = path.join(dir, 'about.html');
     const links = ['/ok', '/gone', '/flaky', '/no-head', '/slow'].map((p) => `<a href="${base}${p}">x</a>`).join('');
     writeFileSync(about, readFileSync(about, 'utf8').replace('</main>', `${links}</main>`));

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Site } from '#schemas/index.ts';
 import type { Problem } from '#core/content/problems.ts';
 import type { RouteManifest } from '#core/pipeline/prerender.ts';
+import { manifestFile } from '#core/pipeline/record.ts';
 import { readPage, type PageFacts } from './page.ts';
 
 /** A page of the built site with what the rules need to know about it. */
@@ -62,16 +63,16 @@ function decodeXml(s: string): string {
 /** Read dist/: the manifest (required), every HTML page, the sitemap. */
 export function readBuiltSite(dist: string): BuiltSite {
   if (!existsSync(dist)) throw new CheckSetupError(`There is no built site at ${dist}. Run \`site build\` first, or name the folder: \`site check <dir>\`.`);
-  const manifestFile = path.join(dist, '_site', 'manifest.json');
-  if (!existsSync(manifestFile)) {
-    throw new CheckSetupError(`${manifestFile} is missing: \`site check\` needs the route → source manifest that \`site build\` writes. Rebuild the site.`);
+  const manifestPath = manifestFile(dist);
+  if (!existsSync(manifestPath)) {
+    throw new CheckSetupError(`${manifestPath} is missing: \`site check\` needs the route → source manifest that \`site build\` writes. Rebuild the site.`);
   }
   let manifest: RouteManifest;
   try {
-    manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as RouteManifest;
+    manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as RouteManifest;
     if (!manifest.origin || !Array.isArray(manifest.routes)) throw new Error('no origin or routes');
   } catch (err) {
-    throw new CheckSetupError(`${manifestFile} is not a route manifest: ${(err as Error).message}`);
+    throw new CheckSetupError(`${manifestPath} is not a route manifest: ${(err as Error).message}`);
   }
   manifest.notFound ??= [];
 

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { buildInfoFile } from '#core/pipeline/record.ts';
 
 function newestMtime(target: string): number {
   if (!existsSync(target)) return 0;
@@ -15,7 +16,7 @@ function newestMtime(target: string): number {
 
 /** True when dist/ is missing or any source (content, app code, schemas, config) is newer than it. */
 export function buildIsStale(root: string, content: string, dist: string): boolean {
-  const stamp = path.join(dist, '_site', 'build.json');
+  const stamp = buildInfoFile(dist);
   if (!existsSync(stamp)) return true;
   const built = statSync(stamp).mtimeMs;
   const sources = [content, 'src', 'schemas', 'public', 'core', 'vite.config.ts', 'package-lock.json'].map((p) => path.resolve(root, p));
