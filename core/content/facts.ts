@@ -1,5 +1,5 @@
 import type { Site } from '#schemas/index.ts';
-import { fillFacts, formatPhone, formatTime } from '#src/lib/format.ts';
+import { fillFacts, formatPhone, hoursText } from '#src/lib/format.ts';
 
 /** The values {placeholders} in content text stand for, on one page. */
 export interface PageFacts {
@@ -23,7 +23,7 @@ export function pageFacts(site: Site, warranty?: string): PageFacts {
   return {
     prices: site.prices,
     warranty: reading.label,
-    hours: `${hours.label}, ${formatTime(hours.opens)} – ${formatTime(hours.closes)}`,
+    hours: hoursText(hours),
     phone: formatPhone(site.contact.phone),
     years: site.stats.years,
     founded: String(site.founded),

@@ -17,16 +17,6 @@ export interface Problem {
   severity: 'error' | 'warning';
 }
 
-export class ContentError extends Error {
-  constructor(
-    readonly problems: Problem[],
-    readonly filesChecked: number,
-  ) {
-    super(formatProblems(problems, filesChecked));
-    this.name = 'ContentError';
-  }
-}
-
 /** Human text: problems grouped by file, in file order, then one summary line. */
 export function formatProblems(problems: Problem[], filesChecked: number, checkedNoun = 'files'): string {
   const sorted = [...problems].sort(

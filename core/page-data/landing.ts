@@ -1,5 +1,5 @@
 import { folderCollections, type AreaPage, type BrandPage, type Site } from '#schemas/index.ts';
-import { formatTime } from '#src/lib/format.ts';
+import { hoursText } from '#src/lib/format.ts';
 import type { LandingData, ResolvedSection } from '#src/contract/pages.ts';
 import type { NavLink } from '#src/contract/site.ts';
 import { fill, fillDeep, pageFacts } from '../content/facts.ts';
@@ -65,7 +65,7 @@ export function landingRoutes(content: Content, variant: 'brand' | 'area'): Rout
           // An item with no href links to the area (or brand) page of the same name, when there is one.
           return { ...s, items: s.items.map((it) => ({ ...it, href: it.href ?? areaLinks.get(nameKey(it.name)) ?? brandLinks.get(nameKey(it.name)) })) };
         case 'service-info':
-          return { ...s, hoursText: s.hours ? `${hours.label}, ${formatTime(hours.opens)} – ${formatTime(hours.closes)}` : undefined };
+          return { ...s, hoursText: s.hours ? hoursText(hours) : undefined };
         default:
           return s;
       }

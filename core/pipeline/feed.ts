@@ -1,9 +1,9 @@
 import type { Site } from '#schemas/index.ts';
 import { routesOf, type RouteEntry } from '../page-data/route-entry.ts';
+import { escapeXml } from './escape.ts';
 
 export const FEED_PATH = '/rss.xml';
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const cdata = (s: string) => `<![CDATA[${s.replace(/]]>/g, ']]]]><![CDATA[>')}]]>`;
 const rfc822 = (isoDate: string) => new Date(`${isoDate}T00:00:00+05:30`).toUTCString();
 
@@ -17,14 +17,14 @@ export function rssFeed(site: Site, routes: RouteEntry[]): string {
     const image = c.image.src.startsWith('/') ? `${site.origin}${c.image.src}` : c.image.src;
     return [
       '    <item>',
-      `      <title>${esc(c.title)}</title>`,
-      `      <link>${esc(url)}</link>`,
-      `      <guid isPermaLink="true">${esc(url)}</guid>`,
+      `      <title>${escapeXml(c.title)}</title>`,
+      `      <link>${escapeXml(url)}</link>`,
+      `      <guid isPermaLink="true">${escapeXml(url)}</guid>`,
       `      <pubDate>${rfc822(c.date)}</pubDate>`,
-      `      <dc:creator>${esc(c.author)}</dc:creator>`,
-      `      <category>${esc(c.category)}</category>`,
-      `      <description>${esc(c.excerpt)}</description>`,
-      `      <enclosure url="${esc(image)}" type="image/${/\.png$/i.test(image) ? 'png' : /\.webp$/i.test(image) ? 'webp' : 'jpeg'}" length="0"/>`,
+      `      <dc:creator>${escapeXml(c.author)}</dc:creator>`,
+      `      <category>${escapeXml(c.category)}</category>`,
+      `      <description>${escapeXml(c.excerpt)}</description>`,
+      `      <enclosure url="${escapeXml(image)}" type="image/${/\.png$/i.test(image) ? 'png' : /\.webp$/i.test(image) ? 'webp' : 'jpeg'}" length="0"/>`,
       p.data.bodyHtml ? `      <content:encoded>${cdata(p.data.bodyHtml)}</content:encoded>` : '',
       '    </item>',
     ]
@@ -35,10 +35,10 @@ export function rssFeed(site: Site, routes: RouteEntry[]): string {
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:content="http://purl.org/rss/1.0/modules/content/">',
     '  <channel>',
-    `    <title>${esc(`${site.business.name} – TV Repair Blog`)}</title>`,
-    `    <link>${esc(`${site.origin}/blog`)}</link>`,
-    `    <atom:link href="${esc(`${site.origin}${FEED_PATH}`)}" rel="self" type="application/rss+xml"/>`,
-    `    <description>${esc(`TV care and repair advice from ${site.business.name}, ${site.address.city}.`)}</description>`,
+    `    <title>${escapeXml(`${site.business.name} – TV Repair Blog`)}</title>`,
+    `    <link>${escapeXml(`${site.origin}/blog`)}</link>`,
+    `    <atom:link href="${escapeXml(`${site.origin}${FEED_PATH}`)}" rel="self" type="application/rss+xml"/>`,
+    `    <description>${escapeXml(`TV care and repair advice from ${site.business.name}, ${site.address.city}.`)}</description>`,
     '    <language>en-IN</language>',
     newest ? `    <lastBuildDate>${rfc822(newest)}</lastBuildDate>` : '',
     ...items,

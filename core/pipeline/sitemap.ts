@@ -1,8 +1,6 @@
 import type { RouteEntry } from '../page-data/route-entry.ts';
+import { escapeXml } from './escape.ts';
 
-function escapeXml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
 
 /** sitemap.xml of every indexable page; lastmod is the content's date, never the build time. */
 export function sitemapXml(origin: string, routes: RouteEntry[]): string {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { Site } from '#schemas/index.ts';
 import type { RouteEntry, SiteIndex } from '../page-data/route-entry.ts';
+import { escapeXml } from './escape.ts';
 
 /** The social-image families: each page kind shares one 1200×630 card. */
 const TYPES: Record<string, { file: string; headline: (site: Site) => string; kicker: string }> = {
@@ -15,8 +16,6 @@ const TYPES: Record<string, { file: string; headline: (site: Site) => string; ki
 };
 TYPES['service-center'] = TYPES['service-center-brand']!;
 TYPES['blog-index'] = TYPES.post!;
-
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Break a headline into lines of at most `max` characters. */
 function lines(text: string, max: number): string[] {
@@ -31,16 +30,16 @@ function lines(text: string, max: number): string[] {
 
 function cardSvg(site: Site, headline: string, kicker: string): string {
   const heading = lines(headline, 26)
-    .map((l, i) => `<text x="90" y="${300 + i * 84}" font-size="72" font-weight="800">${esc(l)}</text>`)
+    .map((l, i) => `<text x="90" y="${300 + i * 84}" font-size="72" font-weight="800">${escapeXml(l)}</text>`)
     .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" fill="#fff">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#1e3a8a"/><stop offset="1" stop-color="#172554"/></linearGradient></defs>
 <rect width="1200" height="630" fill="url(#g)"/>
 <rect x="90" y="110" width="84" height="84" rx="18" fill="#c2410c"/>
 <rect x="106" y="130" width="52" height="34" rx="5" fill="none" stroke="#fff" stroke-width="6"/><path d="M121 180h22" stroke="#fff" stroke-width="6" stroke-linecap="round"/>
-<text x="196" y="168" font-size="44" font-weight="700">${esc(site.business.name)}</text>
+<text x="196" y="168" font-size="44" font-weight="700">${escapeXml(site.business.name)}</text>
 ${heading}
-<text x="90" y="560" font-size="32" fill="#dbeafe">${esc(kicker)}</text>
+<text x="90" y="560" font-size="32" fill="#dbeafe">${escapeXml(kicker)}</text>
 </svg>`;
 }
 

@@ -4,7 +4,7 @@ import { cn } from './cn.ts';
 import { PhoneLink } from './contact-links.tsx';
 import { Icon } from './icons.tsx';
 
-type Variant = 'primary' | 'secondary' | 'accent' | 'chat' | 'light';
+type Variant = 'primary' | 'secondary' | 'accent' | 'chat' | 'light' | 'light-chat';
 
 const VARIANTS: Record<Variant, string> = {
   primary: 'bg-brand-700 text-white hover:bg-brand-800',
@@ -12,8 +12,15 @@ const VARIANTS: Record<Variant, string> = {
   accent: 'bg-accent-600 text-white hover:bg-accent-700',
   chat: 'bg-chat-600 text-white hover:bg-chat-700',
   light: 'bg-white text-brand-800 hover:bg-brand-50',
+  /** A white button on a WhatsApp-green banner. */
+  'light-chat': 'bg-white text-chat-700 hover:bg-brand-50',
 };
 
+/**
+ * A button's classes: the variant owns colour, size and shape; `className` adds layout only
+ * (margins, alignment). Two utilities for one property would leave the winner to the stylesheet's
+ * order, so a colour passed in is a new variant instead (tests/unit/source-rules.test.ts).
+ */
 export function buttonClass(variant: Variant = 'primary', className?: string) {
   return cn(
     'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-5 py-2.5 text-base font-semibold transition-colors',

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatTime } from '../lib/format.ts';
+import { hoursRange } from '../lib/format.ts';
 import { EmailLink, PhoneLink, WhatsAppLink } from './contact-links.tsx';
 import { Icon } from './icons.tsx';
 import { useSiteData } from './site-context.tsx';
@@ -63,7 +63,7 @@ export function Footer() {
             <p className="flex gap-2">
               <Icon name="clock" className="mt-0.5 h-4 w-4 shrink-0" />
               <span>
-                {hours.label} ({formatTime(hours.opens)} – {formatTime(hours.closes)})
+                {hours.label} ({hoursRange(hours)})
               </span>
             </p>
           </address>

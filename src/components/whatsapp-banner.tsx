@@ -13,7 +13,7 @@ export function WhatsAppBanner({ title, text }: { title: string; text: string })
           </h2>
           <p className="mt-1 text-green-50">{text}</p>
         </div>
-        <WhatsAppLink className={buttonClass('light', 'shrink-0 text-chat-700')}>
+        <WhatsAppLink className={buttonClass('light-chat', 'shrink-0')}>
           <Icon name="chat" /> Chat on WhatsApp
         </WhatsAppLink>
       </div>

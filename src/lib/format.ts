@@ -37,6 +37,16 @@ export function formatTime(hhmm: string): string {
   return `${hour}:${String(m).padStart(2, '0')} ${suffix}`;
 }
 
+/** The times of a reading of the opening hours: "8:00 AM – 9:00 PM". */
+export function hoursRange(hours: { opens: string; closes: string }): string {
+  return `${formatTime(hours.opens)} – ${formatTime(hours.closes)}`;
+}
+
+/** A reading of the opening hours as a phrase: "Monday to Sunday, 8:00 AM – 9:00 PM". */
+export function hoursText(hours: { label: string; opens: string; closes: string }): string {
+  return `${hours.label}, ${hoursRange(hours)}`;
+}
+
 /** "2025-07-03" → "3 July 2025" */
 export function formatDate(iso: string): string {
   const d = new Date(`${iso}T00:00:00Z`);

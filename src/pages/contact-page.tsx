@@ -8,7 +8,7 @@ import { MapEmbed } from '../components/map-embed.tsx';
 import { RelatedLinks } from '../components/related-links.tsx';
 import { useSite } from '../components/site-context.tsx';
 import { WhatsAppBanner } from '../components/whatsapp-banner.tsx';
-import { formatTime } from '../lib/format.ts';
+import { hoursRange } from '../lib/format.ts';
 import type { AreaCell, ContactData } from '../contract/pages.ts';
 
 function Detail({ icon, title, children }: { icon: IconName; title: string; children: ReactNode }) {
@@ -52,7 +52,7 @@ function GetInTouch() {
           </address>
         </Detail>
         <Detail icon="clock" title="Working Hours">
-          {hours.primary.label}: {formatTime(hours.primary.opens)} – {formatTime(hours.primary.closes)}
+          {hours.primary.label}: {hoursRange(hours.primary)}
         </Detail>
       </ul>
     </section>

@@ -3,7 +3,7 @@ import { ButtonLink, CallButton } from '../components/button.tsx';
 import { ClosingBanner } from '../components/closing-banner.tsx';
 import { Hero, Section } from '../components/hero.tsx';
 import { useSite } from '../components/site-context.tsx';
-import { formatPhone, formatTime } from '../lib/format.ts';
+import { formatPhone, hoursText } from '../lib/format.ts';
 import type { ServiceCenterData } from '../contract/pages.ts';
 import { type Feature, FeatureCards } from '../components/feature-cards.tsx';
 
@@ -16,7 +16,7 @@ export function Page({ data }: { data: ServiceCenterData }) {
   const address = `${site.address.street}, ${site.address.locality}, ${site.address.city} ${site.address.postalCode}`;
   const features: Feature[] = [
     { icon: 'pin', title: `Located in ${site.address.locality}`, text: address },
-    { icon: 'clock', title: 'Open Every Day', text: `${hours.label}, ${formatTime(hours.opens)} – ${formatTime(hours.closes)}` },
+    { icon: 'clock', title: 'Open Every Day', text: hoursText(hours) },
     { icon: 'phone', title: 'Call Before You Come', text: `Call ${formatPhone(site.contact.phone)} and we keep a technician ready for your TV.` },
     { icon: 'users', title: 'Trained Technicians', text: 'Brand-trained, background-checked technicians with years of bench experience.' },
     { icon: 'tag', title: 'All Brands Serviced', text: 'LED, LCD, OLED, QLED and smart TVs of every brand, old and new.' },

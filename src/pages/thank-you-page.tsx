@@ -2,7 +2,7 @@ import { buttonClass, ButtonLink, CallButton } from '../components/button.tsx';
 import { WhatsAppLink } from '../components/contact-links.tsx';
 import { Icon } from '../components/icons.tsx';
 import { useSite } from '../components/site-context.tsx';
-import { formatTime } from '../lib/format.ts';
+import { hoursText } from '../lib/format.ts';
 import type { PageData } from '../contract/pages.ts';
 
 /** Where the form service sends a visitor after any form (quote, contact, brand request). */
@@ -10,7 +10,7 @@ export function Page(_: { data: PageData<'thank-you'> }) {
   const site = useSite();
   const { hours } = site;
   const steps = [
-    `We read your message and call you back, usually within an hour during working hours (${hours.primary.label}, ${formatTime(hours.primary.opens)} – ${formatTime(hours.primary.closes)}).`,
+    `We read your message and call you back, usually within an hour during working hours (${hoursText(hours.primary)}).`,
     'A technician asks a few questions about the fault and gives you a likely price range.',
     'We agree a time for a home visit or a free pickup, and repair your TV – most within 24 hours.',
   ];

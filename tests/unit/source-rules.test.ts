@@ -45,3 +45,14 @@ test('no useId() in src/: the server renders the whole document and the browser 
   const found = sources().filter(({ text }) => /\buseId\s*\(/.test(code(text))).map(({ file }) => file);
   expect(found).toEqual([]);
 });
+
+test('no button is given a colour on top of its variant: the class that wins would depend on the stylesheet order', () => {
+  const colour = /\b(?:hover:)?(?:bg|text|border)-(?:white|black|ink|muted|line|surface|brand|accent|chat|slate|amber|green|orange)(?:-\d+)?\b/;
+  const found = sources().flatMap(({ file, text }) =>
+    [...code(text).matchAll(/buttonClass\(\s*[^,)]+,\s*(['"`])(.*?)\1/g), ...code(text).matchAll(/<(?:ButtonLink|Button)\b[^>]*?\bclassName="([^"]*)"/g)]
+      .map((m) => m.at(-1)!)
+      .filter((classes) => colour.test(classes))
+      .map((classes) => `${file}: "${classes}"`),
+  );
+  expect(found).toEqual([]);
+});

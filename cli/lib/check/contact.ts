@@ -1,16 +1,8 @@
 import type { Problem } from '#core/content/problems.ts';
-import { classify } from './links.ts';
+import { classify, safeDecode } from './links.ts';
 import { pageProblem, type RuleContext } from './site.ts';
 
 const digits = (s: string) => s.replace(/[^\d]/g, '');
-
-function safeDecode(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
-}
 
 /** Every tel:, WhatsApp (wa.me) and mailto: link uses the number or address of content/site.yaml. */
 export function checkContactLinks(ctx: RuleContext): Problem[] {

@@ -9,7 +9,8 @@ export type Target =
   | { type: 'contact'; scheme: 'tel' | 'mailto' | 'whatsapp'; value: string }
   | { type: 'skip' };
 
-function safeDecode(s: string): string {
+/** decodeURIComponent, or the text as it is when it is not valid percent-encoding. */
+export function safeDecode(s: string): string {
   try {
     return decodeURIComponent(s);
   } catch {

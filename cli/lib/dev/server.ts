@@ -8,6 +8,7 @@ import { formatProblems, type Problem } from '#core/content/problems.ts';
 import { localBusinessJsonLd } from '#core/page-data/seo.ts';
 import { cacheDirOf, prepareSite, type PreparedSite } from '#core/pipeline/prepare.ts';
 import { renderSocialCard } from '#core/pipeline/social-images.ts';
+import { escapeXml } from '#core/pipeline/escape.ts';
 import type { RouteEntry, SiteIndex } from '#core/page-data/route-entry.ts';
 
 export interface DevOptions {
@@ -34,7 +35,6 @@ const DEV_ASSETS: Assets = { css: ['/src/styles.css'], js: '/src/entry-client.ts
 
 const IMAGE_TYPES: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.webp': 'image/webp', '.avif': 'image/avif' };
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
  * `site dev`: Vite in middleware mode renders each page on request with the SSR entry
@@ -96,7 +96,7 @@ export async function startDevServer(opts: DevOptions): Promise<DevServer> {
     if (!('index' in state)) {
       const text = formatProblems(state.problems, state.filesChecked);
       log(text);
-      const page = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Content problems</title></head><body><h1>Content problems</h1><p>Fix these and save: the page reloads by itself.</p><pre>${escapeHtml(text)}</pre></body></html>`;
+      const page = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Content problems</title></head><body><h1>Content problems</h1><p>Fix these and save: the page reloads by itself.</p><pre>${escapeXml(text)}</pre></body></html>`;
       return send(res, 500, 'text/html; charset=utf-8', await vite.transformIndexHtml(p, page));
     }
     const { index, byPath } = state;
