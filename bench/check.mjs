@@ -98,7 +98,7 @@ const theirs = timed('linkinator', process.execPath, [
   linkinator, dist, '--recurse', '--clean-urls', '--check-fragments', '--concurrency', '25', '--retry-errors', '--timeout', '10000',
   '--skip', '^(?!https?://(localhost|127\\.0\\.0\\.1))', '--format', 'json',
 ]);
-let summary = '';
+let summary;
 try {
   const out = JSON.parse(theirs.stdout);
   summary = `${out.links.length} links, ${out.links.filter((l) => l.state === 'BROKEN').length} broken`;

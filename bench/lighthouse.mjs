@@ -18,7 +18,9 @@ async function startServer() {
   for (let i = 0; i < 100; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/`)).ok) return server;
-    } catch {}
+    } catch {
+      // not listening yet
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   server.kill();

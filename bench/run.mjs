@@ -33,7 +33,9 @@ if (want('sizes')) {
     for (let i = 0; i < 100; i++) {
       try {
         if ((await fetch('http://127.0.0.1:4181/')).ok) break;
-      } catch {}
+      } catch {
+        // not listening yet
+      }
       await new Promise((r) => setTimeout(r, 100));
     }
     scripts = await scriptsLoaded('http://127.0.0.1:4181/');

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: make sure the system parts exist (Debian's Chromium and PostgreSQL), then type-check,
-// run vitest, build the site, check it, and run Playwright on it. Installs only what a fresh machine
+// lint, run vitest, build the site, check it, and run Playwright on it. Installs only what a fresh machine
 // lacks, and says so.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
@@ -47,6 +47,7 @@ if (!hasPostgresServer()) aptInstall('postgresql', 'the integration tests agains
 
 run('Type-check (Node and tests)', 'npx', ['tsc', '--noEmit']);
 run('Type-check (browser code, no Node types)', 'npx', ['tsc', '--noEmit', '-p', 'src/tsconfig.json']);
+run('Lint (ESLint: typescript-eslint, react-hooks, import cycles)', 'npx', ['eslint', '.', '--max-warnings', '0']);
 run('Unit and integration tests (vitest)', 'npx', ['vitest', 'run']);
 run('Build the site', 'node', ['cli/bin.mjs', 'build', '--quiet']);
 run('Check the built site (site check)', 'node', ['cli/bin.mjs', 'check', ...(process.env.CI ? ['--format', 'github'] : [])]);

@@ -1,5 +1,4 @@
 import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { buildInfoFile } from '#core/pipeline/record.ts';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { CheckSetupError, checkSite } from '../lib/check/index.ts';

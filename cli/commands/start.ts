@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { manifestFile } from '#core/pipeline/record.ts';
 import { Command } from 'commander';
-import type { serve } from '@hono/node-server';
 import { formatProblems } from '#core/content/problems.ts';
 import { contentDir, distDir, PROJECT_ROOT } from '../lib/paths.ts';
 import { buildIsStale } from '../lib/server/stale.ts';

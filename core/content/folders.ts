@@ -5,7 +5,7 @@ import { folderCollections } from '#schemas/index.ts';
 import { splitMdx } from './front-matter.ts';
 import type { LoadContext } from './context.ts';
 import type { Entry, FolderContent } from './types.ts';
-import { parseYamlSource, type YamlSource } from './yaml-source.ts';
+import { parseYamlSource } from './yaml-source.ts';
 
 
 type Collections = typeof folderCollections;

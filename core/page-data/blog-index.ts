@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { folderCollections, type RelatedLink } from '#schemas/index.ts';
 import { PostGrid } from '#src/components/post-grid.tsx';
-import type { PageMeta, PostCard } from '#src/contract/site.ts';
+import type { PageMeta } from '#src/contract/site.ts';
 import type { BlogIndexData } from '#src/contract/pages.ts';
 import type { Content } from '../content/types.ts';
 import { fillDeep, pageFacts } from '../content/facts.ts';

@@ -23,7 +23,7 @@ function loadGtag(conversionId: string) {
   window.dataLayer ??= [];
   window.gtag = function gtag() {
     // gtag.js reads the Arguments object itself, not an array copy.
-    // biome-ignore lint/style/noArguments: required by gtag.js
+    // eslint-disable-next-line prefer-rest-params -- required by gtag.js
     window.dataLayer!.push(arguments);
   };
   window.gtag('js', new Date());

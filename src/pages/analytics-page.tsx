@@ -15,27 +15,25 @@ import type { PageData } from '../contract/pages.ts';
 type View = { status: 'loading' } | { status: 'ready'; data: DashboardData; problem: 'no-key' | 'failed' | null };
 
 /** The owner's dashboard (spec §2): summary cards, latest sessions and events, top countries. */
+/** The dashboard's data for a key: empty values (and the reason) when there is no key or the read fails. */
+async function readView(endpoint: string, key: string | null): Promise<View> {
+  if (!key) {
+    console.error('Analytics dashboard: no dashboard key, showing empty values');
+    return { status: 'ready', data: EMPTY_DASHBOARD, problem: 'no-key' };
+  }
+  try {
+    return { status: 'ready', data: await readDashboard(endpoint, key), problem: null };
+  } catch (error) {
+    console.error('Analytics dashboard read failed', error);
+    return { status: 'ready', data: EMPTY_DASHBOARD, problem: 'failed' };
+  }
+}
+
 export function Page({ data }: { data: PageData<'analytics'> }) {
   const endpoint = useSite().analytics.endpoint;
   const [view, setView] = useState<View>({ status: 'loading' });
 
-  const load = useCallback(
-    async (key: string | null) => {
-      setView({ status: 'loading' });
-      if (!key) {
-        console.error('Analytics dashboard: no dashboard key, showing empty values');
-        setView({ status: 'ready', data: EMPTY_DASHBOARD, problem: 'no-key' });
-        return;
-      }
-      try {
-        setView({ status: 'ready', data: await readDashboard(endpoint, key), problem: null });
-      } catch (error) {
-        console.error('Analytics dashboard read failed', error);
-        setView({ status: 'ready', data: EMPTY_DASHBOARD, problem: 'failed' });
-      }
-    },
-    [endpoint],
-  );
+  const load = useCallback((key: string | null) => readView(endpoint, key).then(setView), [endpoint]);
 
   useEffect(() => {
     void load(takeDashboardKey());
@@ -54,6 +52,7 @@ export function Page({ data }: { data: PageData<'analytics'> }) {
               failed={view.problem === 'failed'}
               onKey={(key) => {
                 saveDashboardKey(key);
+                setView({ status: 'loading' });
                 void load(key);
               }}
             />

@@ -1,5 +1,4 @@
 import { Link } from 'react-router';
-import type { Service, Testimonial } from '#schemas/index.ts';
 import { BrandTiles } from '../components/brand-tiles.tsx';
 import { ButtonLink } from '../components/button.tsx';
 import { ServiceCard, TestimonialCard } from '../components/cards.tsx';

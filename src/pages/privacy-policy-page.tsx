@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { EmailLink, PhoneLink } from '../components/contact-links.tsx';
 import { Hero } from '../components/hero.tsx';
 import { useSiteData } from '../components/site-context.tsx';
@@ -6,6 +6,9 @@ import { formatDate } from '../lib/format.ts';
 import type { PageData } from '../contract/pages.ts';
 
 /** Today in India, YYYY-MM-DD. */
+/** The date changes too rarely for a page view to listen for it. */
+const noChanges = () => () => {};
+
 function todayInIndia(): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
 }
@@ -24,8 +27,8 @@ function Block({ id, title, children }: { id: string; title: string; children: R
 export function Page(_: { data: PageData<'privacy-policy'> }) {
   const { site, buildDate } = useSiteData();
   // The static HTML carries the build date; once the page runs, the visitor's current date (spec §2).
-  const [updated, setUpdated] = useState(buildDate);
-  useEffect(() => setUpdated(todayInIndia()), []);
+  // (Hydration renders the build date, then React renders again with today's.)
+  const updated = useSyncExternalStore(noChanges, todayInIndia, () => buildDate);
   const name = site.business.name;
   return (
     <>

@@ -1,4 +1,3 @@
-import type { Testimonial } from '#schemas/index.ts';
 import { ButtonLink } from '../components/button.tsx';
 import { TestimonialCard } from '../components/cards.tsx';
 import { Hero, Section } from '../components/hero.tsx';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseDocument } from 'htmlparser2';
 import { DomUtils } from 'htmlparser2';
-import { DIST, expect, ORIGIN, sitemapPaths, test } from './support.ts';
+import { DIST, expect, sitemapPaths, test } from './support.ts';
 
 const posts = sitemapPaths().filter((p) => /^\/blog\/.+/.test(p));
 

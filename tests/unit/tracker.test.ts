@@ -15,7 +15,7 @@ interface FakeElement {
 }
 
 function el(tagName: string, attrs: Record<string, string> = {}, textContent = '', parent?: FakeElement): FakeElement {
-  return {
+  const self: FakeElement = {
     tagName,
     textContent,
     attrs,
@@ -23,11 +23,12 @@ function el(tagName: string, attrs: Record<string, string> = {}, textContent = '
     getAttribute: (name) => attrs[name] ?? null,
     closest(selector) {
       const tags = selector.split(',').map((s) => s.trim().toUpperCase());
-      let at: FakeElement | undefined = this;
+      let at: FakeElement | undefined = self;
       while (at && !tags.includes(at.tagName)) at = at.parent;
       return at ?? null;
     },
   };
+  return self;
 }
 
 function fakeBrowser(opts: {

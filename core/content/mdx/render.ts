@@ -25,7 +25,7 @@ const RENDERER_VERSION = (() => {
     while (!existsSync(path.join(pkg, 'package.json'))) pkg = path.dirname(pkg);
     hash.update(readFileSync(path.join(pkg, 'package.json')));
   } catch (err) {
-    throw new Error(`Cannot fingerprint the MDX renderer for its cache: ${String(err)}`);
+    throw new Error(`Cannot fingerprint the MDX renderer for its cache: ${String(err)}`, { cause: err });
   }
   return hash.digest('hex').slice(0, 16);
 })();
