@@ -50,13 +50,16 @@ export function breadcrumbJsonLd(site: Site, trail: BreadcrumbItem[], path: stri
   };
 }
 
-/** Breadcrumb labels from the path: "/service-center/lg" → Service Center › Lg. */
+/** Words a path spells in lower case that are written in capitals. */
+const ACRONYMS = new Set(['tv', 'led', 'lcd', 'oled', 'qled', 'ac', 'lg', 'tcl', 'bpl', 'aoc', 'jln']);
+
+/** Breadcrumb labels from the path, each word capitalised (spec §2), acronyms kept: "/led-tv-repair-malviya-nagar" → LED TV Repair Malviya Nagar. */
 export function breadcrumbFromPath(path: string, currentLabel?: string): BreadcrumbItem[] {
   const segments = path.split('/').filter(Boolean);
   return segments.map((seg, i) => {
     const label = seg
       .split('-')
-      .map((w) => (w ? w[0]!.toUpperCase() + w.slice(1) : w))
+      .map((w) => (ACRONYMS.has(w) ? w.toUpperCase() : w ? w[0]!.toUpperCase() + w.slice(1) : w))
       .join(' ');
     const last = i === segments.length - 1;
     return last ? { label: currentLabel ?? label } : { label, href: `/${segments.slice(0, i + 1).join('/')}` };

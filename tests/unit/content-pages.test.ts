@@ -37,7 +37,8 @@ describe('pages built from the content collections', () => {
     const area = route('/led-tv-repair-malviya-nagar').data as LandingData;
     expect(area.sections.find((s) => s.type === 'brand-grid')).toMatchObject({ tiles: [{ href: '/lg-tv-repair', label: 'LG' }] });
     expect(area.meta.jsonLd[0]).toMatchObject({ '@type': 'Service', name: 'LED TV Repair in Malviya Nagar', areaServed: [{ name: 'Malviya Nagar, Jaipur', address: { postalCode: '302017' } }] });
-    expect(area.meta.breadcrumb).toEqual([{ label: 'Led Tv Repair Malviya Nagar' }]);
+    // Derived from the path, each word capitalised, with the acronyms people write in capitals.
+    expect(area.meta.breadcrumb).toEqual([{ label: 'LED TV Repair Malviya Nagar' }]);
   });
 
   it('the blog index features the first post and prerenders the grid of the rest', () => {
