@@ -5,17 +5,8 @@ export { TestimonialSchema, TestimonialsSchema, type Testimonial } from './testi
 export { FaqSchema, FaqsSchema, type Faq } from './faq.ts';
 export { AreaServedSchema, AreasServedSchema, type AreaServed } from './area-served.ts';
 export { BlogPostSchema, ImageSchema, PostCategory, type BlogPost, type Image } from './post.ts';
-export {
-  AreaPageSchema,
-  BrandPageSchema,
-  LandingSectionSchema,
-  SectionIcon,
-  type AreaPage,
-  type BrandPage,
-  type LandingPage,
-  type LandingSection,
-  type LandingSectionType,
-} from './landing-page.ts';
+export { AreaPageSchema, BrandPageSchema, type AreaPage, type BrandPage, type LandingPage } from './landing-page.ts';
+export { LandingSectionSchema, SectionIcon, type LandingSection, type LandingSectionType } from './landing-sections.ts';
 export { ServiceCenterBrandSchema, type ServiceCenterBrand } from './service-center-brand.ts';
 export { RelatedLinkSchema, BreadcrumbItemSchema, type RelatedLink, type BreadcrumbItem } from './common.ts';
 

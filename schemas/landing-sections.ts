@@ -1,0 +1,232 @@
+import { z } from 'zod';
+import { RelatedLinkSchema, RoutePath, Slug } from './common.ts';
+import { ServiceIcon } from './service.ts';
+
+/*
+ * The sections a landing page (schemas/landing-page.ts) is made of, one schema each; `type` says
+ * which. Text fields may use {phone}, {hours}, {warranty}, {years}, {founded}, {business}, {city},
+ * {price.powerSupply}, {price.motherboard}, {price.audio}: they are filled from content/site.yaml.
+ */
+
+/** The icons a card or list item can show (drawn in src/components/icons.tsx). */
+export const SectionIcon = z.enum([
+  ...ServiceIcon.options,
+  'phone', 'chat', 'mail', 'pin', 'clock', 'check', 'star', 'shield', 'award', 'tag', 'book', 'users', 'heart', 'bulb', 'home', 'link',
+]);
+
+/** A card with a heading and a sentence or two. */
+const CardSchema = z.strictObject({
+  /** Card heading, e.g. "Backlight Repair". */
+  title: z.string().min(3),
+  /** One to three sentences. */
+  text: z.string().min(10),
+  /** Icon name, e.g. "monitor", "zap", "shield". */
+  icon: SectionIcon.optional(),
+});
+
+/** Fields every section may carry. */
+const base = {
+  /** The section heading (H2). Most sections have a sensible default. */
+  title: z.string().min(3).optional(),
+  /** One sentence under the heading. */
+  lead: z.string().min(10).optional(),
+  /** The anchor of the section, so other pages can link to /page#anchor. */
+  anchor: Slug.optional(),
+};
+
+/** The top band: the page's only H1, a lead sentence, and the book / call buttons. */
+const HeroSection = z.strictObject({
+  type: z.literal('hero'),
+  /** The page's H1, e.g. "Samsung TV Repair in Jaipur". */
+  heading: z.string().min(10).max(90),
+  /** One or two sentences under the H1. */
+  lead: z.string().min(20),
+  /** A small line above the H1, e.g. "Samsung LED, QLED & Neo QLED specialists". */
+  eyebrow: z.string().min(3).optional(),
+  /** Show "Book Repair" (to /contact). */
+  book: z.boolean().default(true),
+  /** Show "Call Now" (a tel: link to the shop). */
+  call: z.boolean().default(true),
+});
+
+/** Three to six service cards, each with a "Learn More" link. */
+const ServicesSection = z.strictObject({
+  type: z.literal('services'),
+  ...base,
+  items: z
+    .array(
+      z.strictObject({
+        /** Card heading, e.g. "Screen & Panel Repair". */
+        title: z.string().min(3),
+        /** One or two sentences. */
+        text: z.string().min(10),
+        /** Icon name, e.g. "monitor". */
+        icon: ServiceIcon,
+        /** Where "Learn More" goes: a route, e.g. "/services#screen-repair". */
+        href: RoutePath,
+      }),
+    )
+    .min(3)
+    .max(6),
+});
+
+/** Common faults of this brand or area, as cards. */
+const ProblemsSection = z.strictObject({ type: z.literal('problems'), ...base, items: z.array(CardSchema).min(2).max(12) });
+
+/** Reasons to choose the shop, as cards. */
+const WhyChooseSection = z.strictObject({ type: z.literal('why-choose'), ...base, items: z.array(CardSchema).min(2).max(8) });
+
+/** Questions and answers, one open at a time. */
+const FaqSection = z.strictObject({
+  type: z.literal('faq'),
+  ...base,
+  items: z
+    .array(
+      z.strictObject({
+        /** The question as a visitor asks it. */
+        question: z.string().min(10),
+        /** The answer, plain text. */
+        answer: z.string().min(20),
+      }),
+    )
+    .min(1)
+    .max(10),
+});
+
+/** Model lines or series we repair. */
+const ModelsSection = z.strictObject({
+  type: z.literal('models'),
+  ...base,
+  items: z
+    .array(
+      z.strictObject({
+        /** The series name, e.g. "Crystal 4K UHD (AU/CU series)". */
+        name: z.string().min(2),
+        /** What to know about it: panel type, common fault. */
+        detail: z.string().min(5).optional(),
+      }),
+    )
+    .min(2),
+});
+
+/** A list of areas; an area with a page links to it. */
+const AreasSection = z.strictObject({
+  type: z.literal('areas'),
+  ...base,
+  items: z
+    .array(
+      z.strictObject({
+        /** Area name as locals write it, e.g. "Malviya Nagar". */
+        name: z.string().min(2),
+        /** Where it links, e.g. "/led-tv-repair-malviya-nagar". Leave out: the area page of the same name, if any. */
+        href: RoutePath.optional(),
+      }),
+    )
+    .min(1),
+});
+
+/** Tiles of our brand pages (12 by default), taken from content/brands/ by `order`; this page is left out. */
+const BrandGridSection = z.strictObject({
+  type: z.literal('brand-grid'),
+  ...base,
+  /** How many tiles, 12 per the design. */
+  count: z.number().int().min(1).max(24).default(12),
+});
+
+/** Customer reviews as cards (initials, name, locality, stars, quote). */
+const TestimonialsSection = z.strictObject({
+  type: z.literal('testimonials'),
+  ...base,
+  /** Reviews written here. */
+  items: z
+    .array(
+      z.strictObject({
+        /** The review in the customer's words. */
+        quote: z.string().min(20),
+        /** The customer's name as they agreed to show it. */
+        name: z.string().min(2),
+        /** Their locality, e.g. "Sector 7, Malviya Nagar". */
+        location: z.string().min(2),
+        /** Stars given, 4 or 5 in practice. */
+        rating: z.number().int().min(0).max(5).default(5),
+        /** The repair they had. */
+        service: z.string().min(2).default('TV Repair'),
+      }),
+    )
+    .default([]),
+  /** Ids of reviews in content/testimonials.yaml, e.g. ["t1", "t3"]. */
+  ids: z.array(z.string().min(1)).default([]),
+});
+
+/** A row of short facts, e.g. "{years} Years | Since {founded}". */
+const StripSection = z.strictObject({
+  type: z.literal('strip'),
+  ...base,
+  items: z
+    .array(
+      z.strictObject({
+        /** The big text, e.g. "{years} Years" or "{warranty}". */
+        value: z.string().min(2),
+        /** The small line under it, e.g. "Since {founded}". */
+        label: z.string().min(2),
+        /** Icon name. */
+        icon: SectionIcon.optional(),
+      }),
+    )
+    .min(2)
+    .max(6),
+});
+
+/** A titled list of links to related pages, each with an icon by type. */
+const RelatedLinksSection = z.strictObject({
+  type: z.literal('related-links'),
+  ...base,
+  links: z.array(RelatedLinkSchema).min(1),
+});
+
+/** The closing "Ready to Get Your TV Fixed?" banner with call and quote buttons. */
+const CtaSection = z.strictObject({
+  type: z.literal('cta'),
+  /** The sentence under the banner's heading. */
+  text: z.string().min(10).optional(),
+});
+
+/** Where and when we serve this area: an address line and the service hours. */
+const ServiceInfoSection = z.strictObject({
+  type: z.literal('service-info'),
+  ...base,
+  /** The service address line, e.g. "Doorstep service across Malviya Nagar, Jaipur 302017". */
+  address: z.string().min(10).optional(),
+  /** Show the service hours ({hours}). */
+  hours: z.boolean().default(true),
+});
+
+/** The shop's phone number written two ways: with +91 and without. */
+const PhoneFormatsSection = z.strictObject({
+  type: z.literal('phone-formats'),
+  ...base,
+});
+
+/** Where the MDX body goes; without this section it follows the first section. */
+const BodySection = z.strictObject({ type: z.literal('body') });
+
+/** One block of a landing page; `type` says which. */
+export const LandingSectionSchema = z.discriminatedUnion('type', [
+  HeroSection,
+  ServicesSection,
+  ProblemsSection,
+  WhyChooseSection,
+  FaqSection,
+  ModelsSection,
+  AreasSection,
+  BrandGridSection,
+  TestimonialsSection,
+  StripSection,
+  RelatedLinksSection,
+  CtaSection,
+  ServiceInfoSection,
+  PhoneFormatsSection,
+  BodySection,
+]);
+export type LandingSection = z.output<typeof LandingSectionSchema>;
+export type LandingSectionType = LandingSection['type'];
