@@ -21,16 +21,43 @@ afterAll(async () => {
 });
 
 describe('migrations on PostgreSQL', () => {
-  it('run once: a second start applies nothing, and concurrent starts do not collide', async () => {
-    const others = [postgresDb(cluster.url), postgresDb(cluster.url)];
-    try {
-      expect(await Promise.all(others.map((o) => applyMigrations(o)))).toEqual([[], []]);
-    } finally {
-      await Promise.all(others.map((o) => o.close()));
-    }
+  it('run once: a second start applies nothing', async () => {
+    expect(await applyMigrations(db)).toEqual([]);
     expect(await db.query('select version, name from supabase_migrations.schema_migrations')).toEqual([
       { version: '20261122070000', name: 'create_analytics' },
     ]);
+  });
+
+  it('concurrent first starts on an empty database contend for the lock: one applies, the others wait, then apply nothing', async () => {
+    await db.exec('create database concurrent_starts');
+    const url = cluster.url.replace(/\/postgres$/, '/concurrent_starts');
+    const holder = postgresDb(url);
+    const watcher = postgresDb(url);
+    const starts = [postgresDb(url), postgresDb(url), postgresDb(url)];
+    try {
+      // Hold the migrations' lock, start three first starts, and see all three wait for it.
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      let locked!: () => void;
+      const isLocked = new Promise<void>((r) => (locked = r));
+      const holding = holder.transaction(async (tx) => {
+        await tx.query(`select pg_advisory_xact_lock(hashtext('site analytics migrations'))`);
+        locked();
+        await held;
+      });
+      await isLocked;
+      const applying = Promise.all(starts.map((s) => applyMigrations(s)));
+      const waiting = async () => Number((await watcher.query(`select count(*) as n from pg_locks where locktype = 'advisory' and not granted`))[0]!.n);
+      for (let i = 0; i < 200 && (await waiting()) < 3; i++) await new Promise((r) => setTimeout(r, 25));
+      expect(await waiting()).toBe(3);
+      release();
+      await holding;
+      const applied = await applying;
+      expect(applied.flat()).toEqual(['20261122070000']);
+      expect(await watcher.query('select version from supabase_migrations.schema_migrations')).toEqual([{ version: '20261122070000' }]);
+    } finally {
+      await Promise.all([holder, watcher, ...starts].map((s) => s.close()));
+    }
   });
 
   it('create the tables with row level security, the dashboard indexes and no policies', async () => {
