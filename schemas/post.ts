@@ -44,6 +44,8 @@ export const BlogPostSchema = z.strictObject({
   image: ImageSchema,
   /** Show as the large first card on /blog (only one post should set it). */
   featured: z.boolean().optional(),
+  /** Show a table of contents of the article's ## and ### headings above it (for long posts). */
+  toc: z.boolean().default(false),
   /** Not published yet: kept out of the built site. */
   draft: z.boolean().default(false),
   /** What search engines and link previews show. */

@@ -3,7 +3,8 @@ import { pageFacts } from './facts.ts';
 import type { Entry } from './types.ts';
 import type { Content } from './types.ts';
 import type { LoadContext } from './context.ts';
-import { createBodyRenderer } from './mdx/render.ts';
+import { createBodyRenderer, type RenderedBody } from './mdx/render.ts';
+import { folderCollections, type FolderCollectionName } from '#schemas/index.ts';
 
 /**
  * Render every MDX body to HTML once (cached on disk by content hash), with the page's facts.
@@ -12,17 +13,26 @@ import { createBodyRenderer } from './mdx/render.ts';
  */
 export function renderBodies(ctx: LoadContext, content: Content, targets: Map<string, Set<string>>, cacheDir?: string) {
   const renderer = createBodyRenderer(cacheDir);
-  const jobs: [string, Entry<{ warranty?: string }>][] = [
-    ...content.blog.map((e) => ['blog', e] as [string, Entry<{ warranty?: string }>]),
-    ...content.brands.map((e) => ['brands', e] as [string, Entry<{ warranty?: string }>]),
-    ...content.areas.map((e) => ['areas', e] as [string, Entry<{ warranty?: string }>]),
+  const jobs: [FolderCollectionName, Entry<{ warranty?: string }>][] = [
+    ...content.blog.map((e) => ['blog', e] as [FolderCollectionName, Entry<{ warranty?: string }>]),
+    ...content.brands.map((e) => ['brands', e] as [FolderCollectionName, Entry<{ warranty?: string }>]),
+    ...content.areas.map((e) => ['areas', e] as [FolderCollectionName, Entry<{ warranty?: string }>]),
   ];
   const facts = new Map<string | undefined, ReturnType<typeof pageFacts>>();
-  for (const [, entry] of jobs) {
+  const rendered: [Entry<{ warranty?: string }>, RenderedBody][] = [];
+  for (const [collection, entry] of jobs) {
     if (!entry.body.trim()) continue;
     const key = entry.data.warranty;
     if (!facts.has(key)) facts.set(key, pageFacts(content.site, key));
     const result = renderer.render(entry.body, facts.get(key)!);
+    entry.html = result.html;
+    entry.headings = result.headings;
+    // The headings are sections of the page: other pages may link to them.
+    const route = (folderCollections[collection].route as (d: unknown) => string)(entry.data);
+    for (const h of result.headings) targets.get(route)?.add(h.id);
+    rendered.push([entry, result]);
+  }
+  for (const [entry, result] of rendered) {
     const line = (l: number) => l + entry.bodyLineOffset;
     for (const issue of result.issues) {
       const { at, rule, message, ...extra } = issue;
@@ -40,7 +50,6 @@ export function renderBodies(ctx: LoadContext, content: Content, targets: Map<st
         });
       }
     }
-    entry.html = result.html;
   }
   return renderer.stats();
 }

@@ -4,7 +4,7 @@ import { renderBodies } from './bodies.ts';
 import { LoadContext } from './context.ts';
 import { readFolders } from './folders.ts';
 import type { Problem } from './problems.ts';
-import { checkReferences } from './references.ts';
+import { checkReferences, knownTargets } from './references.ts';
 import type { Content } from './types.ts';
 
 export interface LoadResult {
@@ -37,8 +37,11 @@ export function loadContent(dir: string, root = path.dirname(path.resolve(dir)),
   // Cross-references and MDX bodies need the file collections; the folders' own problems are already in.
   if (Object.keys(fileCollections).every((name) => files[name] !== undefined)) {
     const all = { dir: ctx.dir, ...loaded, ...folders } as Content;
-    const targets = checkReferences(ctx, all);
+    // Every page and #fragment of the site: the sections content declares, then the headings of
+    // the bodies as they render; links in bodies and in front matter are checked against them all.
+    const targets = knownTargets(all);
     renderBodies(ctx, all, targets, opts.cacheDir);
+    checkReferences(ctx, all, targets);
   }
 
   const content = ctx.problems.length === 0 ? ({ dir: ctx.dir, ...loaded, ...folders } as Content) : undefined;

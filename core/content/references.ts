@@ -82,7 +82,7 @@ function unique<T>(ctx: LoadContext, collection: string, entries: Entry<T>[], ke
 }
 
 /** Cross-references of content: unique slugs and ids, links that reach a route (and #fragment) of the site. */
-export function checkReferences(ctx: LoadContext, content: Content) {
+export function checkReferences(ctx: LoadContext, content: Content, targets: Map<string, Set<string>>) {
   // Unique URLs: brand and area slugs share the top level with pages.yaml.
   const topLevel = new Map<string, Entry<unknown>>();
   unique(ctx, 'brands', content.brands, (d) => d.slug, 'slug', topLevel);
@@ -111,7 +111,6 @@ export function checkReferences(ctx: LoadContext, content: Content) {
   unique(ctx, 'blog', content.blog, (d) => d.id, 'id', ids);
   unique(ctx, 'serviceCenter', content.serviceCenter, (d) => d.id, 'id');
 
-  const targets = knownTargets(content);
   const testimonialIds = new Set(content.testimonials.map((t) => t.id));
   const warranties = Object.keys(content.site.warranty.alternatives);
   for (const [collection, entries] of [['brands', content.brands], ['areas', content.areas]] as const) {
@@ -154,7 +153,6 @@ export function checkReferences(ctx: LoadContext, content: Content) {
   content.areasServed.forEach((a, i) => {
     if (a.link && areasFile) linkProblem(ctx, areasFile, 'areasServed', [i, 'link'], a.link, targets);
   });
-  return targets;
 }
 
 function checkPlaceholders(ctx: LoadContext, e: Entry<unknown>, collection: string, value: unknown, at: PathKey[]) {

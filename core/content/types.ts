@@ -2,6 +2,7 @@
 
 import type { z } from 'zod';
 import type { FileCollections, folderCollections } from '#schemas/index.ts';
+import type { BodyHeading } from './mdx/remark-headings.ts';
 import type { YamlSource } from './yaml-source.ts';
 
 /** One file of a folder collection, validated. */
@@ -16,6 +17,8 @@ export interface Entry<T> {
   bodyLineOffset: number;
   /** The body rendered to HTML (set by renderBodies). */
   html?: string;
+  /** The body's headings, with their ids (set by renderBodies). */
+  headings?: BodyHeading[];
 }
 
 type Collections = typeof folderCollections;

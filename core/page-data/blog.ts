@@ -67,6 +67,7 @@ export function postRoutes(content: Content): RouteEntry[] {
       card: postCard(post),
       updated: post.updated,
       bodyHtml: entry.html ?? '',
+      ...(post.toc && { toc: (entry.headings ?? []).filter((h) => h.depth <= 3) }),
       related: (byCategory.get(post.category) ?? []).filter((c) => c.slug !== post.slug).slice(0, RELATED),
     };
     const source = { file: entry.file, line: 1 };

@@ -21,6 +21,13 @@ export interface FaqItem {
   answer: string;
 }
 
+/** A heading of an article, linked at #id. */
+export interface TocEntry {
+  depth: number;
+  id: string;
+  text: string;
+}
+
 /** One entry of the contact page's "Areas We Serve" grid: a link only when the area has a page. */
 export interface AreaCell {
   name: string;
@@ -85,6 +92,8 @@ export interface PageFields {
     bodyHtml: string;
     /** Up to three newer-first articles of the same category. */
     related: PostCard[];
+    /** The ## and ### headings, when the post asks for a table of contents (`toc: true`). */
+    toc?: TocEntry[];
   };
   'post-not-found': NoFields;
   'service-center': { brands: NavLink[] };

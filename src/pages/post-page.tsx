@@ -33,6 +33,22 @@ export function Page({ data }: { data: PostData }) {
           eager
           className="mt-6 aspect-[16/9] h-auto w-full rounded-xl bg-surface object-cover"
         />
+        {data.toc && data.toc.length > 1 && (
+          <nav aria-labelledby="toc-title" className="mt-8 rounded-xl border border-line bg-surface p-5">
+            <h2 id="toc-title" className="text-base font-bold text-brand-900">
+              On this page
+            </h2>
+            <ol className="mt-3 space-y-1.5 text-sm">
+              {data.toc.map((h) => (
+                <li key={h.id} className={h.depth === 3 ? 'pl-4' : undefined}>
+                  <a href={`#${h.id}`} className="text-brand-700 underline underline-offset-2 hover:text-brand-900">
+                    {h.text}
+                  </a>
+                </li>
+              ))}
+            </ol>
+          </nav>
+        )}
         <RawHtml id="article-body" html={data.bodyHtml} className="prose mt-8" />
         <aside aria-labelledby="repair-box" className="mt-10 rounded-xl border border-brand-100 bg-brand-50 p-6">
           <h2 id="repair-box" className="text-xl font-bold text-brand-900">

@@ -11,6 +11,7 @@ import remarkGfm from 'remark-gfm';
 import type { PageFacts } from '../facts.ts';
 import { MDX_COMPONENT_NAMES, mdxComponents } from '#src/components/mdx-components.tsx';
 import { remarkCheck, type BodyIssue, type BodyLink } from './remark-check.ts';
+import { escapeHeadingIds, remarkHeadings, type BodyHeading } from './remark-headings.ts';
 
 /** The renderer's own source (this folder and its components) and the compiler's version: a change to either invalidates the cache. */
 const RENDERER_VERSION = (() => {
@@ -32,6 +33,8 @@ const RENDERER_VERSION = (() => {
 
 export interface RenderedBody {
   html: string;
+  /** Every heading, with the id it has in `html`. */
+  headings: BodyHeading[];
   /** Links to pages of this site (body positions), to check against the routes. */
   links: BodyLink[];
   issues: BodyIssue[];
@@ -41,13 +44,14 @@ export interface RenderedBody {
 export function renderMdx(body: string, facts: PageFacts): RenderedBody {
   const issues: BodyIssue[] = [];
   const links: BodyLink[] = [];
+  const headings: BodyHeading[] = [];
   let code: string;
   try {
     code = String(
-      compileSync(body, {
+      compileSync(escapeHeadingIds(body), {
         outputFormat: 'function-body',
         development: false,
-        remarkPlugins: [remarkGfm, remarkCheck({ facts, components: MDX_COMPONENT_NAMES, issues, links })],
+        remarkPlugins: [remarkGfm, remarkCheck({ facts, components: MDX_COMPONENT_NAMES, issues, links }), remarkHeadings(headings)],
       }),
     );
   } catch (err) {
@@ -57,10 +61,10 @@ export function renderMdx(body: string, facts: PageFacts): RenderedBody {
       rule: 'mdx-syntax',
       message: `MDX syntax: ${(e.reason ?? e.message ?? String(err)).split('\n')[0]}`,
     });
-    return { html: '', links, issues };
+    return { html: '', headings, links, issues };
   }
   const { default: Content } = runSync(code, { ...runtime, baseUrl: import.meta.url }) as { default: ComponentType<{ components: unknown }> };
-  return { html: renderToStaticMarkup(createElement(Content, { components: mdxComponents })), links, issues };
+  return { html: renderToStaticMarkup(createElement(Content, { components: mdxComponents })), headings, links, issues };
 }
 
 /**

@@ -1,0 +1,71 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { PostData } from '#src/contract/pages.ts';
+import { loadContent } from '#core/content/load.ts';
+import { formatProblems } from '#core/content/problems.ts';
+import { buildSiteIndex } from '#core/page-data/site-index.ts';
+
+const fixtures = path.resolve(import.meta.dirname, '../fixtures');
+const root = mkdtempSync(path.join(tmpdir(), 'site-headings-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+/** The fixture content with the cleaning post's body replaced and a link added to the other post. */
+function load(body: string, link: string, frontMatter = '') {
+  const dir = path.join(root, `c${Math.random().toString(36).slice(2)}`);
+  cpSync(path.join(fixtures, 'content'), dir, { recursive: true });
+  const cleaning = path.join(dir, 'blog', 'cleaning.mdx');
+  const [, head] = readFileSync(cleaning, 'utf8').split(/^---$/m);
+  writeFileSync(cleaning, `---${head}${frontMatter}---\n\n${body}\n`);
+  const other = path.join(dir, 'blog', 'no-picture.mdx');
+  writeFileSync(other, `${readFileSync(other, 'utf8')}\nSee [the cleaning guide](${link}).\n`);
+  return loadContent(dir, root);
+}
+
+const BODY = `Switch the TV off first.
+
+## What you need
+
+A soft cloth.
+
+### Cloths for {price.audio} or less {#cheap-cloths}
+
+Microfibre.
+
+## What you need
+
+Twice, on purpose.`;
+
+describe('article headings get ids, like GitHub, and links to them are checked', () => {
+  it('ids from the text (repeats numbered), explicit ids kept, each heading linking to itself', () => {
+    const loaded = load(BODY, '/blog/how-to-clean-a-tv-screen#what-you-need');
+    expect(formatProblems(loaded.problems, loaded.filesChecked)).toMatch(/^✔ no problems/);
+    const html = loaded.content!.blog.find((e) => e.data.slug === 'how-to-clean-a-tv-screen')!.html!;
+    expect([...html.matchAll(/<h([23]) id="([^"]+)"/g)].map((m) => `h${m[1]}#${m[2]}`)).toEqual(['h2#what-you-need', 'h3#cheap-cloths', 'h2#what-you-need-1']);
+    expect(html).toContain('<a href="#cheap-cloths" class="heading-anchor" aria-label="Link to the section “Cloths for ₹599 or less”">#</a>');
+  });
+
+  it('a link to a section that is not there is a problem naming the sections there are', () => {
+    const loaded = load(BODY, '/blog/how-to-clean-a-tv-screen#what-you-ned');
+    expect(formatProblems(loaded.problems, loaded.filesChecked)).toContain('did you mean "/blog/how-to-clean-a-tv-screen#what-you-need"?');
+  });
+
+  it('`toc: true` gives the article a table of contents of its ## and ### headings', () => {
+    const loaded = load(BODY, '/blog/how-to-clean-a-tv-screen', 'toc: true\n');
+    const index = buildSiteIndex(loaded.content!, loaded.ctx, '2025-07-03');
+    const post = index.routes.find((r) => r.path === '/blog/how-to-clean-a-tv-screen')!.data as PostData;
+    expect(post.toc).toEqual([
+      { depth: 2, id: 'what-you-need', text: 'What you need' },
+      { depth: 3, id: 'cheap-cloths', text: 'Cloths for ₹599 or less' },
+      { depth: 2, id: 'what-you-need-1', text: 'What you need' },
+    ]);
+    const other = index.routes.find((r) => r.path === '/blog/why-is-there-sound-but-no-picture')!.data as PostData;
+    expect(other.toc).toBeUndefined();
+  });
+
+  it('an explicit id inside a code block is left as written', () => {
+    const loaded = load('```md\n## Not a heading {#nope}\n```', '/blog/how-to-clean-a-tv-screen');
+    expect(loaded.content!.blog.find((e) => e.data.slug === 'how-to-clean-a-tv-screen')!.html).toContain('## Not a heading {#nope}');
+  });
+});
