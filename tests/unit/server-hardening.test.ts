@@ -1,0 +1,128 @@
+// Issue 10: `site start` under hostile input, through real HTTP to the real command on a random
+// port, serving a real build (decision 050).
+import { type ChildProcess, spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { run } from '../../cli/index.ts';
+import { liveDistIndex, MAX_PATH_LENGTH, resolve } from '../../cli/lib/server/dist-index.ts';
+
+const work = mkdtempSync(path.join(tmpdir(), 'site-harden-'));
+const out = path.join(work, 'dist');
+const dataDir = path.join(work, 'data');
+let server: ChildProcess;
+let port: number;
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** One request with the path sent exactly as written (no client-side normalisation). */
+function request(urlPath: string, method = 'GET', headers: Record<string, string> = {}): Promise<Answer> {
+  return new Promise((done, fail) => {
+    const req = http.request({ host: '127.0.0.1', port, path: urlPath, method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => done({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString() }));
+    });
+    req.on('error', fail);
+    req.end();
+  });
+}
+
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+  const { port: free } = probe.address() as net.AddressInfo;
+  await new Promise((r) => probe.close(r));
+  return free;
+}
+
+const ROOT_404 = 'Oops! Page not found';
+const BLOG_404 = 'Blog Post Not Found';
+
+beforeAll(async () => {
+  expect(await run(['node', 'site', 'build', '--quiet', '--out', out])).toBe(0);
+  port = await freePort();
+  server = spawn(process.execPath, ['cli/bin.mjs', 'start', '--no-build', '--dist', out, '--port', String(port)], {
+    env: { ...process.env, SITE_DATA_DIR: dataDir },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let log = '';
+  server.stderr!.on('data', (d) => (log += d));
+  await new Promise<void>((ready, fail) => {
+    server.stderr!.on('data', () => log.includes('Press Ctrl+C') && ready());
+    server.once('exit', (code) => fail(new Error(`site start exited with ${code}:\n${log}`)));
+  });
+}, 120_000);
+
+afterAll(async () => {
+  if (server && server.exitCode === null) {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+  }
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('site start under hostile input', () => {
+  test('a path of 7,000 segments is refused with 414; a long path under the cap gets its nearest 404 page', async () => {
+    const huge = await request(`/${'a/'.repeat(7000)}z`);
+    expect(huge.status).toBe(414);
+    expect(huge.body).toBe('URI too long');
+    const deep = await request(`/blog/${'a/'.repeat(1000)}z`);
+    expect(deep.status).toBe(404);
+    expect(deep.body).toContain(BLOG_404);
+    expect((await request('/')).status).toBe(200);
+  });
+
+  test('finding the answer takes at most two lookups in the index of dist/, whatever the number of segments', () => {
+    const index = liveDistIndex(out).current();
+    let lookups = 0;
+    const files = new Set(index.files);
+    const counted = { ...index, files: { has: (f: string) => (lookups++, files.has(f)) } as ReadonlySet<string> };
+    for (const segments of [1, 10, 1000]) {
+      lookups = 0;
+      const answer = resolve(counted, `/blog${'/a'.repeat(segments)}`);
+      expect(answer).toMatchObject({ kind: 'file', status: 404, file: 'blog/404.html' });
+      expect(lookups, `${segments} segments`).toBeLessThanOrEqual(2);
+    }
+    expect(resolve(counted, `/${'a'.repeat(MAX_PATH_LENGTH)}`)).toMatchObject({ status: 414 });
+  });
+
+  test('pages, HEAD and compression still work over real HTTP', async () => {
+    const head = await request('/about', 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.body).toBe('');
+    expect(head.headers['content-type']).toBe('text/html; charset=utf-8');
+    const gzip = await request('/about', 'GET', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  // Last: it swaps the dist/ the other tests read.
+  test('a rebuild that replaces dist/ by rename is served without a restart', async () => {
+    const next = `${out}-next`;
+    cpSync(out, next, { recursive: true });
+    writeFileSync(path.join(next, 'brand-new.html'), '<!DOCTYPE html><title>Brand new</title>');
+    rmSync(path.join(next, 'about.html'));
+    expect((await request('/brand-new')).status).toBe(404);
+    renameSync(out, `${out}-old`);
+    renameSync(next, out);
+    rmSync(`${out}-old`, { recursive: true });
+    let status = 0;
+    for (let i = 0; i < 100 && status !== 200; i++) {
+      status = (await request('/brand-new')).status;
+      if (status !== 200) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(status).toBe(200);
+    expect((await request('/brand-new')).body).toContain('<title>Brand new</title>');
+    const gone = await request('/about');
+    expect(gone.status).toBe(404);
+    expect(gone.body).toContain(ROOT_404);
+  });
+});
