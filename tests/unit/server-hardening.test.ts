@@ -94,6 +94,24 @@ describe('site start under hostile input', () => {
     expect(resolve(counted, `/${'a'.repeat(MAX_PATH_LENGTH)}`)).toMatchObject({ status: 414 });
   });
 
+  test('a trailing-slash redirect never leaves the origin', async () => {
+    const attempts = ['//evil.example/', '/%2fevil.example/', '/%5cevil.example/', '/%5Cevil.example/', '///evil.example//', '/%2F%2Fevil.example/'];
+    for (const attempt of attempts) {
+      const res = await request(attempt);
+      expect(res.status, attempt).toBe(301);
+      const location = res.headers.location!;
+      expect(location, attempt).toMatch(/^\/(?![/\\])/);
+      expect(new URL(location, `http://127.0.0.1:${port}`).origin, attempt).toBe(`http://127.0.0.1:${port}`);
+      expect((await request(location)).status, `${attempt} → ${location}`).toBe(404);
+    }
+    const backslash = await request('/\\evil.example/');
+    expect([backslash.status, backslash.headers.location]).toEqual([400, undefined]);
+    expect((await request('//evil.example/')).headers.location).toBe('/evil.example');
+    expect((await request('/%5cevil.example/')).headers.location).toBe('/%5Cevil.example');
+    expect((await request('/about/?x=1')).headers.location).toBe('/about?x=1');
+    expect((await request('/blog/1?ref=x')).headers.location).toBe('/blog/why-is-my-led-tv-not-turning-on?ref=x');
+  });
+
   test('pages, HEAD and compression still work over real HTTP', async () => {
     const head = await request('/about', 'HEAD');
     expect(head.status).toBe(200);

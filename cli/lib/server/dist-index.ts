@@ -56,10 +56,13 @@ export function resolve(index: DistIndex, rawPath: string, search = ''): Resolut
   if (urlPath.includes('\0') || segments.includes('..')) return { kind: 'refuse', status: 400, message: 'Bad request' };
   const redirect = index.rules.redirects.get(urlPath);
   if (redirect) return { kind: 'redirect', status: redirect.status, location: `${redirect.to}${search}` };
+  const named = segments.filter(Boolean);
   if (urlPath.length > 1 && urlPath.endsWith('/')) {
-    return { kind: 'redirect', status: 301, location: `${urlPath.replace(/\/+$/, '') || '/'}${search}` };
+    // Rebuilt from the decoded segments, each encoded: one leading "/", never "//" or "/\", which
+    // a browser would read as another origin (an open redirect from "//evil.example/").
+    return { kind: 'redirect', status: 301, location: `/${named.map(encodeURIComponent).join('/')}${search}` };
   }
-  const rel = segments.filter(Boolean).join('/');
+  const rel = named.join('/');
   const candidates = rel === '' ? ['index.html'] : path.posix.extname(rel) ? [rel] : [rel, `${rel}.html`];
   const file = candidates.find((f) => index.files.has(f));
   // 404.html files are pages for the unknown, not pages of their own.
