@@ -1,7 +1,7 @@
 // Issue 10: `site start` under hostile input, through real HTTP to the real command on a random
 // port, serving a real build (decision 050).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -48,6 +48,7 @@ const BLOG_404 = 'Blog Post Not Found';
 
 beforeAll(async () => {
   expect(await run(['node', 'site', 'build', '--quiet', '--out', out])).toBe(0);
+  writeFileSync(path.join(out, '.env'), 'SECRET=do-not-serve\n');
   port = await freePort();
   server = spawn(process.execPath, ['cli/bin.mjs', 'start', '--no-build', '--dist', out, '--port', String(port)], {
     env: { ...process.env, SITE_DATA_DIR: dataDir },
@@ -110,6 +111,23 @@ describe('site start under hostile input', () => {
     expect((await request('/%5cevil.example/')).headers.location).toBe('/%5Cevil.example');
     expect((await request('/about/?x=1')).headers.location).toBe('/about?x=1');
     expect((await request('/blog/1?ref=x')).headers.location).toBe('/blog/why-is-my-led-tv-not-turning-on?ref=x');
+  });
+
+  test('build internals and dot-files get the normal 404 page; page data and pictures stay public', async () => {
+    const normal = await request('/no-such-page');
+    expect(normal.body).toContain(ROOT_404);
+    for (const hidden of ['/_site/manifest.json', '/_site/build.json', '/_headers', '/_redirects', '/.env', '//_site/build.json', '/%5fsite/build.json', '/_site/build']) {
+      const res = await request(hidden);
+      expect(res.status, hidden).toBe(404);
+      expect(res.body === normal.body, `${hidden} answers the normal 404 page`).toBe(true);
+    }
+    const data = await request('/_data/about.json');
+    expect(data.status).toBe(200);
+    expect(data.headers['content-type']).toBe('application/json; charset=utf-8');
+    const picture = readdirSync(path.join(out, '_img')).find((f) => f.endsWith('.webp'))!;
+    const img = await request(`/_img/${picture}`);
+    expect(img.status).toBe(200);
+    expect(img.headers['content-type']).toBe('image/webp');
   });
 
   test('pages, HEAD and compression still work over real HTTP', async () => {

@@ -10,6 +10,9 @@ import { hostRules, type HostRules } from './host-rules.ts';
 /** The longest URL path answered, in characters as sent; longer ones get 414 before any other work. */
 export const MAX_PATH_LENGTH = 2048;
 
+/** Top-level folders of dist/ named with a leading "_" that are public all the same. */
+const PUBLIC_UNDERSCORE = new Set(['_data', '_img']);
+
 export interface DistIndex {
   /** The public files, relative to dist/ with "/" separators: "about.html", "blog/404.html". */
   files: ReadonlySet<string>;
@@ -18,13 +21,25 @@ export interface DistIndex {
   rules: HostRules;
 }
 
+/**
+ * Whether a file of dist/ may be served: no dot-file or dot-folder (except .well-known/ at the
+ * top, RFC 8615), and no build internal (a top-level name starting with "_": _site/, _headers,
+ * _redirects), except the page data in _data/ and the pictures in _img/.
+ */
+export function isPublic(rel: string): boolean {
+  const segments = rel.split('/');
+  const top = segments[0]!;
+  if (top.startsWith('_') && !PUBLIC_UNDERSCORE.has(top)) return false;
+  return segments.every((s, i) => !s.startsWith('.') || (i === 0 && s === '.well-known' && segments.length > 1));
+}
+
 /** The index of a recursive listing of dist/. Regular files only: a symbolic link is not followed out of dist/. */
 export function indexDist(root: string, entries: Dirent[], headersText: string, redirectsText: string): DistIndex {
   const files = new Set<string>();
   for (const entry of entries) {
     if (!entry.isFile()) continue;
     const rel = path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
-    files.add(rel);
+    if (isPublic(rel)) files.add(rel);
   }
   const notFoundDirs = [...files]
     .filter((f) => f === '404.html' || f.endsWith('/404.html'))
