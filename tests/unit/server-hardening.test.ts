@@ -1,13 +1,15 @@
 // Issue 10: `site start` under hostile input, through real HTTP to the real command on a random
 // port, serving a real build (decision 050).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { run } from '../../cli/index.ts';
+import { createNodeAnalytics } from '../../cli/lib/server/analytics.ts';
 import { liveDistIndex, MAX_PATH_LENGTH, resolve } from '../../cli/lib/server/dist-index.ts';
 
 const work = mkdtempSync(path.join(tmpdir(), 'site-harden-'));
@@ -43,12 +45,21 @@ async function freePort(): Promise<number> {
   return free;
 }
 
+/** Every file and folder below `dir` with its permission bits. */
+function modes(dir: string): Map<string, number> {
+  const entries = readdirSync(dir, { recursive: true, withFileTypes: true });
+  return new Map(entries.map((e) => [path.join(e.parentPath, e.name), statSync(path.join(e.parentPath, e.name)).mode & 0o777]));
+}
+
 const ROOT_404 = 'Oops! Page not found';
 const BLOG_404 = 'Blog Post Not Found';
 
 beforeAll(async () => {
   expect(await run(['node', 'site', 'build', '--quiet', '--out', out])).toBe(0);
   writeFileSync(path.join(out, '.env'), 'SECRET=do-not-serve\n');
+  // A database as earlier versions left it: PGlite's own modes (files 0666, folders 0755).
+  mkdirSync(dataDir);
+  await (await PGlite.create(path.join(dataDir, 'pglite'))).close();
   port = await freePort();
   server = spawn(process.execPath, ['cli/bin.mjs', 'start', '--no-build', '--dist', out, '--port', String(port)], {
     env: { ...process.env, SITE_DATA_DIR: dataDir },
@@ -129,6 +140,19 @@ describe('site start under hostile input', () => {
     expect(img.status).toBe(200);
     expect(img.headers['content-type']).toBe('image/webp');
   });
+
+  test('the analytics database is readable by its owner alone, also one an earlier version created', async () => {
+    const existing = modes(path.join(dataDir, 'pglite'));
+    expect(existing.size).toBeGreaterThan(900);
+    expect(new Set(existing.values())).toEqual(new Set([0o600, 0o700]));
+    expect(statSync(path.join(dataDir, 'pglite')).mode & 0o777).toBe(0o700);
+    // And one created now.
+    const fresh = path.join(work, 'fresh-data');
+    await (await createNodeAnalytics({ dataDir: fresh, allowedOrigins: [] })).close();
+    const created = modes(path.join(fresh, 'pglite'));
+    expect(new Set(created.values())).toEqual(new Set([0o600, 0o700]));
+    expect(statSync(path.join(fresh, 'pglite')).mode & 0o777).toBe(0o700);
+  }, 60_000);
 
   test('pages, HEAD and compression still work over real HTTP', async () => {
     const head = await request('/about', 'HEAD');
