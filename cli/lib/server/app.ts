@@ -1,8 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import { createServer, type RequestListener, type ServerOptions as HttpServerOptions } from 'node:http';
 import path from 'node:path';
 import { type Context, Hono } from 'hono';
 import { compress } from 'hono/compress';
+import { bodyCache } from './body-cache.ts';
 import { type DistIndex, liveDistIndex, MAX_PATH_LENGTH, resolve } from './dist-index.ts';
 
 const TYPES: Record<string, string> = {
@@ -45,12 +45,13 @@ export interface ServerOptions {
  * dist/_headers, the redirects of dist/_redirects, every page at its path (dist/x.html at /x, no trailing slash), the
  * nearest 404.html with status 404 for unknown paths, and the analytics function on the same origin.
  * Which file answers comes from an index of dist/ held in memory (dist-index.ts); bodies are read
- * asynchronously, so no request blocks the others.
+ * asynchronously and kept in a bounded cache (body-cache.ts), so no request blocks the others.
  */
 export function createApp({ dist, analytics, signal }: ServerOptions): Hono {
   const app = new Hono();
   const root = path.resolve(dist);
   const site = liveDistIndex(root, signal);
+  const bodies = bodyCache<DistIndex>();
 
   if (analytics) {
     app.all('/functions/v1/analytics', (c) => {
@@ -67,7 +68,7 @@ export function createApp({ dist, analytics, signal }: ServerOptions): Hono {
     if (found.kind === 'refuse') return c.text(found.message, found.status);
     if (found.kind === 'redirect') return c.redirect(found.location, found.status as 301);
     if (!found.file) return c.text('Not found', 404);
-    const body = await readFile(path.join(root, found.file)).catch(() => undefined);
+    const body = await bodies.read(index, path.join(root, found.file));
     if (!body) return undefined;
     return new Response(body, {
       status: found.status,
