@@ -17,7 +17,7 @@ export function startCommand(): Command {
     .addHelpText('after', '\nExit codes: 1 content problems stopped the build, 2 could not start.')
     .action(async (opts: { port?: string; host: string; dist?: string; build: boolean; analytics: boolean }) => {
       // Loaded here, not at the top: Vite, Hono and PGlite are heavy, and every command would pay for them.
-      const [{ serve }, { buildSite }, { createNodeAnalytics }, { createApp }] = await Promise.all([
+      const [{ serve }, { buildSite }, { createNodeAnalytics }, { createApp, guardedCreateServer }] = await Promise.all([
         import('@hono/node-server'),
         import('#core/pipeline/index.ts'),
         import('../lib/server/analytics.ts'),
@@ -45,7 +45,7 @@ export function startCommand(): Command {
         : undefined;
       const app = createApp({ dist, analytics: analytics?.handle });
       const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-        const s = serve({ fetch: app.fetch, port, hostname: opts.host }, () => resolve(s));
+        const s = serve({ fetch: app.fetch, port, hostname: opts.host, createServer: guardedCreateServer }, () => resolve(s));
       });
       const lines = [`  Site:       http://localhost:${port}`];
       if (analytics) lines.push(`  Analytics:  http://localhost:${port}/analytics#key=${analytics.dashboardKey}`);

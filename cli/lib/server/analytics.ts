@@ -3,7 +3,7 @@
 // mounts `handle` at /functions/v1/analytics, the same path Supabase serves the Deno entry on.
 
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -102,6 +102,23 @@ async function localSecrets(dataDir: string): Promise<Secrets> {
   }
 }
 
+/**
+ * PGlite in `dir`, readable by its owner alone, like the secrets file. PGlite (NODEFS) writes its
+ * initial files with an explicit chmod to 0666, so the umask cannot help: the folder is made 0700
+ * before PGlite writes into it, so that no other user reaches a file even for a moment, then every
+ * file becomes 0600 and every folder 0700, which also tightens a database an earlier version
+ * created. Files Postgres creates later get its own modes (0600, 0700).
+ */
+async function openPrivatePglite(dir: string): Promise<PGlite> {
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  await chmod(dir, 0o700);
+  const pg = await PGlite.create(dir);
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile() || entry.isDirectory()) await chmod(join(entry.parentPath, entry.name), entry.isFile() ? 0o600 : 0o700);
+  }
+  return pg;
+}
+
 /** Country lookup from the public-domain IPtoASN database (docs/decisions/010-ip-country-database.md). */
 export async function loadCountryLookup() {
   const require = createRequire(import.meta.url);
@@ -141,9 +158,7 @@ export async function createNodeAnalytics(opts: NodeAnalyticsOptions): Promise<N
   if (opts.databaseUrl) {
     db = postgresDb(opts.databaseUrl, { max: opts.poolSize });
   } else {
-    const dir = join(opts.dataDir, 'pglite');
-    await mkdir(dir, { recursive: true });
-    db = pgliteDb(await PGlite.create(dir));
+    db = pgliteDb(await openPrivatePglite(join(opts.dataDir, 'pglite')));
   }
   try {
     await applyMigrations(db);

@@ -1,8 +1,9 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type RequestListener, type ServerOptions as HttpServerOptions } from 'node:http';
 import path from 'node:path';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { compress } from 'hono/compress';
-import { loadHostRules } from './host-rules.ts';
+import { bodyCache } from './body-cache.ts';
+import { type DistIndex, liveDistIndex, MAX_PATH_LENGTH, resolve } from './dist-index.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -35,17 +36,22 @@ export interface ServerOptions {
   dist: string;
   /** The analytics function, mounted at /functions/v1/analytics. */
   analytics?: (req: Request, remoteAddress?: string) => Promise<Response>;
+  /** Stops watching dist/ for rebuilds. */
+  signal?: AbortSignal;
 }
 
 /**
  * The site's own server, behaving like the static hosts dist/ is made for: the headers of
  * dist/_headers, the redirects of dist/_redirects, every page at its path (dist/x.html at /x, no trailing slash), the
  * nearest 404.html with status 404 for unknown paths, and the analytics function on the same origin.
+ * Which file answers comes from an index of dist/ held in memory (dist-index.ts); bodies are read
+ * asynchronously and kept in a bounded cache (body-cache.ts), so no request blocks the others.
  */
-export function createApp({ dist, analytics }: ServerOptions): Hono {
+export function createApp({ dist, analytics, signal }: ServerOptions): Hono {
   const app = new Hono();
   const root = path.resolve(dist);
-  const rules = loadHostRules(root);
+  const site = liveDistIndex(root, signal);
+  const bodies = bodyCache<DistIndex>();
 
   if (analytics) {
     app.all('/functions/v1/analytics', (c) => {
@@ -56,55 +62,41 @@ export function createApp({ dist, analytics }: ServerOptions): Hono {
 
   app.use('*', compress());
 
-  const fileAt = (rel: string): string | undefined => {
-    const abs = path.join(root, rel);
-    if (!abs.startsWith(root + path.sep) && abs !== root) return undefined;
-    return existsSync(abs) && statSync(abs).isFile() ? abs : undefined;
-  };
-
-  const send = (abs: string, urlPath: string, status = 200) => {
-    const body = readFileSync(abs);
+  /** The answer from one index of dist/; undefined when a file it lists is gone (dist/ was just replaced). */
+  const answer = async (c: Context, index: DistIndex, url: URL): Promise<Response | undefined> => {
+    const found = resolve(index, url.pathname, url.search);
+    if (found.kind === 'refuse') return c.text(found.message, found.status);
+    if (found.kind === 'redirect') return c.redirect(found.location, found.status as 301);
+    if (!found.file) return c.text('Not found', 404);
+    const body = await bodies.read(index, path.join(root, found.file));
+    if (!body) return undefined;
     return new Response(body, {
-      status,
+      status: found.status,
       headers: {
-        'content-type': TYPES[path.extname(abs)] ?? 'application/octet-stream',
-        'cache-control': status === 404 ? 'no-cache' : cacheControl(urlPath, abs),
-        ...rules.headersFor(urlPath),
+        'content-type': TYPES[path.extname(found.file)] ?? 'application/octet-stream',
+        'cache-control': found.status === 404 ? 'no-cache' : cacheControl(found.urlPath, found.file),
+        ...index.rules.headersFor(found.urlPath),
       },
     });
   };
 
-  /** The nearest 404.html: dist/blog/404.html for /blog/…, else dist/404.html. */
-  const notFound = (urlPath: string) => {
-    const segments = urlPath.split('/').filter(Boolean);
-    for (let i = segments.length - 1; i >= 0; i--) {
-      const candidate = fileAt(path.join(...segments.slice(0, i), '404.html'));
-      if (candidate) return send(candidate, urlPath, 404);
-    }
-    const root404 = fileAt('404.html');
-    return root404 ? send(root404, urlPath, 404) : new Response('Not found', { status: 404 });
-  };
-
-  app.on(['GET', 'HEAD'], '*', (c) => {
-    let urlPath: string;
-    try {
-      urlPath = decodeURIComponent(new URL(c.req.url).pathname);
-    } catch {
-      return c.text('Bad request', 400);
-    }
-    if (urlPath.includes('\0') || urlPath.split('/').includes('..')) return c.text('Bad request', 400);
+  app.on(['GET', 'HEAD'], '*', async (c) => {
     const url = new URL(c.req.url);
-    const redirect = rules.redirects.get(urlPath);
-    if (redirect) return c.redirect(`${redirect.to}${url.search}`, redirect.status as 301);
-    if (urlPath.length > 1 && urlPath.endsWith('/')) {
-      return c.redirect(`${urlPath.replace(/\/+$/, '') || '/'}${url.search}`, 301);
-    }
-    const rel = urlPath === '/' ? 'index.html' : urlPath.slice(1);
-    const file = fileAt(rel) ?? (path.extname(rel) ? undefined : fileAt(`${rel}.html`));
-    // 404.html files are pages for the unknown, not pages of their own.
-    if (!file || path.basename(file) === '404.html') return notFound(urlPath);
-    return send(file, urlPath);
+    return (await answer(c, site.current(), url)) ?? (await answer(c, await site.refresh(), url)) ?? c.text('Not found', 404);
   });
 
   return app;
 }
+
+/**
+ * node:http's createServer for @hono/node-server's `serve`, answering 414 to a request whose path
+ * is longer than MAX_PATH_LENGTH before a Request object is built and routed: a path of 7,000
+ * segments cost six short requests in URL parsing and routing (decision 050).
+ */
+export const guardedCreateServer = ((options: HttpServerOptions, listener: RequestListener) =>
+  createServer(options, (req, res) => {
+    const target = req.url ?? '/';
+    const query = target.indexOf('?');
+    if ((query < 0 ? target.length : query) <= MAX_PATH_LENGTH) return listener(req, res);
+    res.writeHead(414, { 'content-type': 'text/plain; charset=utf-8' }).end('URI too long');
+  })) as unknown as typeof createServer;

@@ -1,6 +1,3 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-
 /** One block of a `_headers` file: a path pattern and the headers for paths it matches. */
 interface HeaderRule {
   pattern: RegExp;
@@ -36,11 +33,12 @@ export function parseRedirects(text: string): Map<string, { to: string; status: 
   return map;
 }
 
-/** The host rules a built site ships (`dist/_headers`, `dist/_redirects`), applied by our server as a static host would. */
-export function loadHostRules(dist: string) {
-  const read = (name: string) => (existsSync(path.join(dist, name)) ? readFileSync(path.join(dist, name), 'utf8') : '');
-  const headerRules = parseHeaders(read('_headers'));
-  const redirects = parseRedirects(read('_redirects'));
+export type HostRules = ReturnType<typeof hostRules>;
+
+/** The host rules a built site ships (the text of `dist/_headers` and `dist/_redirects`), applied by our server as a static host would. */
+export function hostRules(headersText: string, redirectsText: string) {
+  const headerRules = parseHeaders(headersText);
+  const redirects = parseRedirects(redirectsText);
   return {
     redirects,
     /** The headers for a URL path, later rules overriding earlier ones. */

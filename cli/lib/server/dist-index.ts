@@ -1,0 +1,154 @@
+// The public files of a built site, listed in memory at start and listed again whenever dist/ is
+// replaced, so that answering a request costs no file-system lookup and no work that grows faster
+// than the length of its path (decision 050).
+
+import { type Dirent, readdirSync, readFileSync, watch } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { hostRules, type HostRules } from './host-rules.ts';
+
+/** The longest URL path answered, in characters as sent; longer ones get 414 before any other work. */
+export const MAX_PATH_LENGTH = 2048;
+
+/** Top-level folders of dist/ named with a leading "_" that are public all the same. */
+const PUBLIC_UNDERSCORE = new Set(['_data', '_img']);
+
+export interface DistIndex {
+  /** The public files, relative to dist/ with "/" separators: "about.html", "blog/404.html". */
+  files: ReadonlySet<string>;
+  /** The folders holding a 404.html ("" for dist/ itself), deepest first. */
+  notFoundDirs: readonly string[];
+  rules: HostRules;
+}
+
+/**
+ * Whether a file of dist/ may be served: no dot-file or dot-folder (except .well-known/ at the
+ * top, RFC 8615), and no build internal (a top-level name starting with "_": _site/, _headers,
+ * _redirects), except the page data in _data/ and the pictures in _img/.
+ */
+export function isPublic(rel: string): boolean {
+  const segments = rel.split('/');
+  const top = segments[0]!;
+  if (top.startsWith('_') && !PUBLIC_UNDERSCORE.has(top)) return false;
+  return segments.every((s, i) => !s.startsWith('.') || (i === 0 && s === '.well-known' && segments.length > 1));
+}
+
+/** The index of a recursive listing of dist/. Regular files only: a symbolic link is not followed out of dist/. */
+export function indexDist(root: string, entries: Dirent[], headersText: string, redirectsText: string): DistIndex {
+  const files = new Set<string>();
+  for (const entry of entries) {
+    if (!entry.isFile()) continue;
+    const rel = path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+    if (isPublic(rel)) files.add(rel);
+  }
+  const notFoundDirs = [...files]
+    .filter((f) => f === '404.html' || f.endsWith('/404.html'))
+    .map((f) => (f === '404.html' ? '' : f.slice(0, -'/404.html'.length)))
+    .sort((a, b) => b.length - a.length);
+  return { files, notFoundDirs, rules: hostRules(headersText, redirectsText) };
+}
+
+export type Resolution =
+  | { kind: 'file'; status: 200 | 404; file?: string; urlPath: string }
+  | { kind: 'redirect'; status: number; location: string }
+  | { kind: 'refuse'; status: 400 | 414; message: string };
+
+/**
+ * What the server answers for a URL path (`rawPath` as sent, percent-encoded), from the index
+ * alone: at most two set lookups and a walk over the 404 folders, whatever the path's length.
+ * A page is dist/x.html at /x; a trailing slash redirects (301) to the path without it; an unknown
+ * path gets the nearest 404.html (dist/blog/404.html for /blog/…) with status 404.
+ */
+export function resolve(index: DistIndex, rawPath: string, search = ''): Resolution {
+  if (rawPath.length > MAX_PATH_LENGTH) return { kind: 'refuse', status: 414, message: 'URI too long' };
+  let urlPath: string;
+  try {
+    urlPath = decodeURIComponent(rawPath);
+  } catch {
+    return { kind: 'refuse', status: 400, message: 'Bad request' };
+  }
+  const segments = urlPath.split('/');
+  if (urlPath.includes('\0') || segments.includes('..')) return { kind: 'refuse', status: 400, message: 'Bad request' };
+  const redirect = index.rules.redirects.get(urlPath);
+  if (redirect) return { kind: 'redirect', status: redirect.status, location: `${redirect.to}${search}` };
+  const named = segments.filter(Boolean);
+  if (urlPath.length > 1 && urlPath.endsWith('/')) {
+    // Rebuilt from the decoded segments, each encoded: one leading "/", never "//" or "/\", which
+    // a browser would read as another origin (an open redirect from "//evil.example/").
+    return { kind: 'redirect', status: 301, location: `/${named.map(encodeURIComponent).join('/')}${search}` };
+  }
+  const rel = named.join('/');
+  const candidates = rel === '' ? ['index.html'] : path.posix.extname(rel) ? [rel] : [rel, `${rel}.html`];
+  const file = candidates.find((f) => index.files.has(f));
+  // 404.html files are pages for the unknown, not pages of their own.
+  if (file && path.posix.basename(file) !== '404.html') return { kind: 'file', status: 200, file, urlPath };
+  const dir = index.notFoundDirs.find((d) => d === '' || rel.startsWith(`${d}/`));
+  return { kind: 'file', status: 404, file: dir === undefined ? undefined : dir ? `${dir}/404.html` : '404.html', urlPath };
+}
+
+const LISTING = { recursive: true, withFileTypes: true } as const;
+
+function readIndexSync(root: string): DistIndex {
+  const text = (name: string) => {
+    try {
+      return readFileSync(path.join(root, name), 'utf8');
+    } catch {
+      return '';
+    }
+  };
+  let entries: Dirent[] = [];
+  try {
+    entries = readdirSync(root, LISTING);
+  } catch {
+    // No dist/ yet: everything is not found until a build puts one there.
+  }
+  return indexDist(root, entries, text('_headers'), text('_redirects'));
+}
+
+async function readIndex(root: string): Promise<DistIndex> {
+  const text = (name: string) => readFile(path.join(root, name), 'utf8').catch(() => '');
+  const [entries, headers, redirects] = await Promise.all([readdir(root, LISTING), text('_headers'), text('_redirects')]);
+  return indexDist(root, entries, headers, redirects);
+}
+
+export interface LiveDistIndex {
+  /** The index as last read. */
+  current(): DistIndex;
+  /** Lists dist/ again, after any listing under way; keeps the last index while dist/ is missing. */
+  refresh(): Promise<DistIndex>;
+}
+
+/**
+ * The index of dist/, read once now (start-up may block) and again, asynchronously, whenever an
+ * entry of dist/'s name changes in its parent folder: `site build` replaces dist/ by renaming
+ * a finished folder onto it, so a server may keep running across builds.
+ */
+export function liveDistIndex(root: string, signal?: AbortSignal): LiveDistIndex {
+  let index = readIndexSync(root);
+  let queued: Promise<DistIndex> | undefined;
+  let last: Promise<unknown> = Promise.resolve();
+  const refresh = () => {
+    if (queued) return queued;
+    const next = last
+      .then(() => {
+        queued = undefined;
+        return readIndex(root);
+      })
+      .then(
+        (fresh) => (index = fresh),
+        () => index,
+      );
+    queued = next;
+    last = next;
+    return next;
+  };
+  try {
+    const watcher = watch(path.dirname(root), { persistent: false, signal }, (_event, name) => {
+      if (!name || name === path.basename(root)) void refresh();
+    });
+    watcher.on('error', () => {});
+  } catch {
+    // Without a watcher (an unwatchable folder) a vanished file still triggers a refresh; see app.ts.
+  }
+  return { current: () => index, refresh };
+}
