@@ -103,7 +103,9 @@ describe('the Deno entry of the analytics function', () => {
           'content-type': 'text/plain;charset=UTF-8',
           origin: 'https://www.tv-repair.example',
           'user-agent': UA,
-          'x-forwarded-for': '49.36.10.20',
+          // What Cloudflare, in front of Supabase, sets; the forged x-forwarded-for is not believed.
+          'cf-connecting-ip': '49.36.10.20',
+          'x-forwarded-for': '8.8.8.8',
         },
         body: JSON.stringify({
           type: 'session',

@@ -23,16 +23,27 @@ const NOW = new Date('2025-07-03T10:15:30.000Z');
 export const expectedHash = (ip: string) => nodeHmac('sha256', HMAC_SECRET).update(ip).digest('hex');
 
 // A stand-in for the country database, so that the expected rows are plain to read.
-const fakeCountry = (ip: ParsedIp) => (ip.version === 4 && ip.bytes[0] === 203 ? 'IN' : ip.version === 6 ? 'JP' : null);
+const fakeCountry = (ip: ParsedIp) =>
+  ip.kind() === 'ipv4' && ip.toByteArray()[0] === 49 ? 'IN' : ip.kind() === 'ipv6' ? 'JP' : null;
+
+/** The load balancer the contract's requests come through; its x-forwarded-for is believed. */
+export const PROXY = '10.0.0.2';
 
 export function makeHandler(db: AnalyticsDb, config: Partial<AnalyticsConfig> = {}, now = () => NOW): AnalyticsHandler {
-  return createAnalyticsHandler({
+  const handler = createAnalyticsHandler({
     query: db.query,
     lookupCountry: fakeCountry,
     now,
     logError: () => {},
-    config: { allowedOrigins: [ORIGIN], dashboardKey: DASHBOARD_KEY, hmacSecret: HMAC_SECRET, ...config },
+    config: {
+      allowedOrigins: [ORIGIN],
+      dashboardKey: DASHBOARD_KEY,
+      hmacSecret: HMAC_SECRET,
+      clientAddress: { trustedProxies: ['10.0.0.0/8'] },
+      ...config,
+    },
   });
+  return (req, info) => handler(req, { remoteAddress: PROXY, ...info });
 }
 
 export const session = (extra: Record<string, unknown> = {}) => ({
@@ -64,7 +75,7 @@ export function post(body: unknown, headers: Record<string, string> = {}): Reque
       'content-type': 'text/plain;charset=UTF-8',
       'user-agent': BROWSER_UA,
       origin: ORIGIN,
-      'x-forwarded-for': '203.0.113.77, 10.0.0.1',
+      'x-forwarded-for': '49.36.10.77, 10.0.0.1',
       ...headers,
     },
   });
@@ -111,8 +122,8 @@ export function describeAnalyticsContract(name: string, getDb: () => AnalyticsDb
         {
           id: 1,
           session_id: 'session_1751537730000_k3j9x2ab',
-          ip_address: '203.0.113.0',
-          ip_hash: expectedHash('203.0.113.77'),
+          ip_address: '49.36.10.0',
+          ip_hash: expectedHash('49.36.10.77'),
           country: 'IN',
           city: 'Jaipur',
           region: 'Rajasthan',
@@ -174,18 +185,21 @@ export function describeAnalyticsContract(name: string, getDb: () => AnalyticsDb
           )
         )[0]!.all_rows as string;
       const stored = await dump();
-      expect(stored).toContain('203.0.113.0');
-      expect(stored).not.toContain('203.0.113.77');
+      expect(stored).toContain('49.36.10.0');
+      expect(stored).not.toContain('49.36.10.77');
 
       await makeHandler(db, { storeRawIp: true })(post(session({ sessionId: 'session_1751537730001_raw' })));
       const rows = await db.query(
         `select host(ip_address) as ip from public.user_sessions where session_id = 'session_1751537730001_raw'`,
       );
-      expect(rows).toEqual([{ ip: '203.0.113.77' }]);
+      expect(rows).toEqual([{ ip: '49.36.10.77' }]);
     });
 
-    it('takes the client IP from the first x-forwarded-for entry, else from the remote address', async () => {
-      await handler(post(session(), { 'x-forwarded-for': '198.51.100.9:5123, 203.0.113.5' }), {
+    it('believes x-forwarded-for only from a trusted proxy: its right-most untrusted entry, else the socket peer', async () => {
+      // Through the proxy: the entries left of the client's own are the client's to forge.
+      await handler(post(session(), { 'x-forwarded-for': '198.51.100.9, 49.36.10.5:5123, 10.0.0.1' }));
+      // Straight from a client: its x-forwarded-for proves nothing.
+      await handler(post(session({ sessionId: 'session_1751537730000_direct' }), { 'x-forwarded-for': '49.36.10.5' }), {
         remoteAddress: '192.0.2.1',
       });
       const noForward = post(session({ sessionId: 'session_1751537730000_remote' }));
@@ -195,7 +209,8 @@ export function describeAnalyticsContract(name: string, getDb: () => AnalyticsDb
         'select session_id, host(ip_address) as ip, ip_hash from public.user_sessions order by id',
       );
       expect(rows).toEqual([
-        { session_id: 'session_1751537730000_k3j9x2ab', ip: '198.51.100.0', ip_hash: expectedHash('198.51.100.9') },
+        { session_id: 'session_1751537730000_k3j9x2ab', ip: '49.36.10.0', ip_hash: expectedHash('49.36.10.5') },
+        { session_id: 'session_1751537730000_direct', ip: '192.0.2.0', ip_hash: expectedHash('192.0.2.1') },
         { session_id: 'session_1751537730000_remote', ip: '192.0.2.0', ip_hash: expectedHash('192.0.2.44') },
       ]);
     });
@@ -432,3 +447,4 @@ export function describeRowLevelSecurity(name: string, getDb: () => AnalyticsDb)
     });
   });
 }
+

@@ -30,7 +30,8 @@ describe('readDashboard', () => {
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'site-dashboard-'));
-    analytics = await createNodeAnalytics({ dataDir: dir, allowedOrigins: [] });
+    // The request below comes from 127.0.0.1 as a local proxy would send it, naming its client.
+    analytics = await createNodeAnalytics({ dataDir: dir, allowedOrigins: [], trustedProxies: ['loopback'] });
     const app = new Hono();
     app.all('/functions/v1/analytics', (c) => analytics.handle(c.req.raw, '127.0.0.1'));
     server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
@@ -43,6 +44,7 @@ describe('readDashboard', () => {
         headers: { 'user-agent': 'Mozilla/5.0 Chrome/130', 'x-forwarded-for': '49.36.10.20' },
         body: JSON.stringify({ type: 'session', sessionId: 'session_1751537730000_dash', pageUrl: `${origin}/` }),
       }),
+      '127.0.0.1',
     );
   });
 

@@ -2,9 +2,10 @@
 // dashboard's data to the holder of the dashboard key. Everything outside zod is injected, so the
 // Deno entry (Supabase) and the Node entry (`npm start`, tests) run exactly this code.
 
+import { createClientAddress, type ClientAddress, type ClientAddressOptions } from './client-address.ts';
 import { AnalyticsPayloadSchema, type AnalyticsPayload } from './event-schema.ts';
-import { geoFromHeaders } from './geo.ts';
-import { clientIp, createHmac, formatIp, timingSafeEqual, truncateIp, type ParsedIp } from './ip.ts';
+import { geoFromHeaders, type HostGeo } from './geo.ts';
+import { createHmac, formatIp, networkOf, timingSafeEqual, truncateIp, type ParsedIp } from './ip.ts';
 import { createRateLimiter, DEFAULT_RATE_LIMIT, type RateLimitOptions } from './rate-limit.ts';
 import {
   DASHBOARD_EVENT_COUNT_SQL,
@@ -29,6 +30,8 @@ export interface AnalyticsConfig {
   /** Largest accepted body, in bytes. */
   maxBodyBytes?: number;
   rateLimit?: RateLimitOptions;
+  /** Who tells the client's address; by default the socket peer is the client (client-address.ts). */
+  clientAddress?: ClientAddressOptions;
 }
 
 export interface AnalyticsDeps {
@@ -91,6 +94,8 @@ export function isBotUserAgent(ua: string): boolean {
   return BOT_UA.test(ua);
 }
 
+const NO_GEO: HostGeo = { country: null, city: null, region: null, latitude: null, longitude: null };
+
 const ALLOWED_HEADERS = 'authorization, content-type, apikey, x-client-info';
 
 function json(status: number, body: unknown, headers: Record<string, string>): Response {
@@ -135,11 +140,20 @@ export function createAnalyticsHandler(deps: AnalyticsDeps): AnalyticsHandler {
   const allowAnyOrigin = config.allowedOrigins.includes('*');
   const hmac = createHmac(config.hmacSecret);
   const takeToken = createRateLimiter(config.rateLimit ?? DEFAULT_RATE_LIMIT, () => now().getTime());
+  const clientAddress = createClientAddress(config.clientAddress);
+
+  /**
+   * The rate limit's key: the client's hash, or for IPv6 the hash of its /64, since one
+   * subscriber's line usually holds a whole /64. Null (no limit) when the client is unknown.
+   */
+  const rateKey = async (ip: ParsedIp | null, ipHash: string | null) =>
+    ip?.kind() === 'ipv6' ? hmac(`${formatIp(networkOf(ip, 64))}/64`) : ipHash;
 
   async function collect(req: Request, cors: Record<string, string>, remoteAddress?: string): Promise<Response> {
-    const ip = clientIp(req.headers, remoteAddress);
-    const ipHash = ip ? await hmac(formatIp(ip)) : null;
-    if (!takeToken(ipHash ?? 'unknown')) {
+    const client = clientAddress(req.headers, remoteAddress);
+    const ipHash = client.ip ? await hmac(formatIp(client.ip)) : null;
+    const key = await rateKey(client.ip, ipHash);
+    if (key !== null && !takeToken(key)) {
       return json(429, { error: 'Too many requests' }, { ...cors, 'retry-after': '60' });
     }
     const type = req.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
@@ -168,7 +182,7 @@ export function createAnalyticsHandler(deps: AnalyticsDeps): AnalyticsHandler {
     if (!userAgent || isBotUserAgent(userAgent)) return new Response(null, { status: 204, headers: cors });
 
     try {
-      await store(record, req.headers, ip, ipHash, userAgent);
+      await store(record, req.headers, client, ipHash, userAgent);
     } catch (error) {
       logError('analytics: could not store the record', error);
       return json(500, { error: 'Could not store the record' }, cors);
@@ -179,7 +193,7 @@ export function createAnalyticsHandler(deps: AnalyticsDeps): AnalyticsHandler {
   async function store(
     record: AnalyticsPayload,
     headers: Headers,
-    ip: ParsedIp | null,
+    { ip, geoHeadersTrusted }: ClientAddress,
     ipHash: string | null,
     userAgent: string,
   ): Promise<void> {
@@ -198,7 +212,7 @@ export function createAnalyticsHandler(deps: AnalyticsDeps): AnalyticsHandler {
       ]);
       return;
     }
-    const geo = geoFromHeaders(headers);
+    const geo = geoHeadersTrusted ? geoFromHeaders(headers) : NO_GEO;
     const country = (ip && deps.lookupCountry?.(ip)) || geo.country;
     await query(INSERT_SESSION_SQL, [
       record.sessionId,
