@@ -252,6 +252,10 @@ export function describeAnalyticsContract(name: string, getDb: () => AnalyticsDb
       ['an HTTP library', () => post(session({ userAgent: undefined }), { 'user-agent': 'curl/8.5.0' }), 204, null],
       ['no user agent at all', () => post(session({ userAgent: undefined }), { 'user-agent': '' }), 204, null],
       ['another site as origin', () => post(session(), { origin: 'https://evil.example' }), 403, { error: 'Origin not allowed' }],
+      // The request's URL names the host the caller chose: its origin is not thereby allowed.
+      ['the origin of the request URL itself', () => post(session(), { origin: new URL(ENDPOINT).origin }), 403, {
+        error: 'Origin not allowed',
+      }],
       ['PUT', () => new Request(ENDPOINT, { method: 'PUT', body: JSON.stringify(session()), headers: { origin: ORIGIN } }), 405, {
         error: 'Method not allowed',
       }],

@@ -19,6 +19,7 @@ import { formatIp, parseIp, truncateIp } from '../../supabase/functions/_shared/
 import {
   BROWSER_UA,
   describeAnalyticsContract,
+  ORIGIN,
   describeRowLevelSecurity,
   session,
 } from '../support/analytics-contract.ts';
@@ -132,7 +133,7 @@ describe('createNodeAnalytics (PGlite in a data folder)', () => {
   });
 
   it('generates its secrets once (mode 0600), keeps data across restarts, and serves through a Hono mount', async () => {
-    const first = await createNodeAnalytics({ dataDir: dir, allowedOrigins: [] });
+    const first = await createNodeAnalytics({ dataDir: dir, allowedOrigins: [ORIGIN] });
     const secretsFile = join(dir, 'analytics-secrets.json');
     expect((await stat(secretsFile)).mode & 0o777).toBe(0o600);
     const secrets = JSON.parse(await readFile(secretsFile, 'utf8')) as { dashboardKey: string; hmacSecret: string };
@@ -147,8 +148,8 @@ describe('createNodeAnalytics (PGlite in a data folder)', () => {
     try {
       const res = await fetch(`${base}/functions/v1/analytics`, {
         method: 'POST',
-        headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': BROWSER_UA, origin: base },
-        body: JSON.stringify(session({ pageUrl: `${base}/` })),
+        headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': BROWSER_UA, origin: ORIGIN },
+        body: JSON.stringify(session()),
       });
       expect(res.status).toBe(201);
       const denied = await fetch(`${base}/functions/v1/analytics`);

@@ -19,7 +19,10 @@ import {
 export type Query = (sql: string, params?: readonly unknown[]) => Promise<readonly Record<string, unknown>[]>;
 
 export interface AnalyticsConfig {
-  /** Origins allowed to call the function, e.g. ["https://example.in"]; "*" allows any. */
+  /**
+   * Origins allowed to call the function, e.g. ["https://example.in"]; "*" allows any. Only these:
+   * the request's own Host says nothing, since the caller writes it.
+   */
   allowedOrigins: readonly string[];
   /** The secret the dashboard sends as `Authorization: Bearer …`. */
   dashboardKey: string;
@@ -262,8 +265,7 @@ export function createAnalyticsHandler(deps: AnalyticsDeps): AnalyticsHandler {
 
   return async (req, info) => {
     const origin = req.headers.get('origin');
-    const originAllowed =
-      origin === null || allowAnyOrigin || config.allowedOrigins.includes(origin) || origin === new URL(req.url).origin;
+    const originAllowed = origin === null || allowAnyOrigin || config.allowedOrigins.includes(origin);
     const cors: Record<string, string> = { vary: 'Origin' };
     if (origin !== null && originAllowed) cors['access-control-allow-origin'] = origin;
     if (!originAllowed) return json(403, { error: 'Origin not allowed' }, cors);
