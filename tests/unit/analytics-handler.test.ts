@@ -14,7 +14,7 @@ import {
   pgliteDb,
   type AnalyticsDb,
 } from '../../cli/lib/server/analytics.ts';
-import { createAnalyticsHandler } from '../../supabase/functions/_shared/handler.ts';
+import { createAnalyticsHandler, isBotUserAgent } from '../../supabase/functions/_shared/handler.ts';
 import { formatIp, parseIp, truncateIp } from '../../supabase/functions/_shared/ip.ts';
 import {
   BROWSER_UA,
@@ -110,6 +110,27 @@ describe('IP handling', () => {
   it('formats IPv6 in RFC 5952 form', () => {
     expect(formatIp(parseIp('2001:0db8:0000:0000:0001:0000:0000:0001')!)).toBe('2001:db8::1:0:0:1');
     expect(formatIp(parseIp('0:0:0:0:0:0:0:1')!)).toBe('::1');
+  });
+});
+
+describe('bot filter (isbot)', () => {
+  it.each([
+    ['Chrome on Android', 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36', false],
+    ['Safari on iOS', 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1', false],
+    ['Firefox', 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0', false],
+    ['UC Browser', 'Mozilla/5.0 (Linux; U; Android 10; en-US; RMX2185 Build/QP1A.190711.020) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/123.0 UCBrowser/13.4.0.1306 Mobile Safari/537.36', false],
+    ['Opera Mini', 'Opera/9.80 (Android; Opera Mini/36.2.2254/191.249; U; en) Presto/2.12.423 Version/12.16', false],
+    ['Facebook in-app', 'Mozilla/5.0 (Linux; Android 13; SM-A145F Build/TP1A.220624.014; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/125.0 Mobile Safari/537.36 [FB_IAB/FB4A;FBAV/466.0.0.45.86;]', false],
+    ['a Cubot phone', 'Mozilla/5.0 (Linux; Android 10; Cubot X30) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130 Mobile Safari/537.36', false],
+    ["Playwright's Desktop Chrome (the e2e tests)", 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.7339.16 Safari/537.36', false],
+    ['headless Chrome', 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/150.0.0.0 Safari/537.36', true],
+    ['a bare "Mozilla/5.0"', 'Mozilla/5.0', true],
+    ['Googlebot', 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', true],
+    ['WhatsApp link previews', 'WhatsApp/2.23.20.0', true],
+    ['Lighthouse', 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36 Chrome-Lighthouse', true],
+    ['python-requests', 'python-requests/2.32.3', true],
+  ] as [string, string, boolean][])('%s: a bot? %s', (_what, ua, bot) => {
+    expect(isBotUserAgent(ua)).toBe(bot);
   });
 });
 

@@ -2,6 +2,7 @@
 // dashboard's data to the holder of the dashboard key. Everything outside zod is injected, so the
 // Deno entry (Supabase) and the Node entry (`npm start`, tests) run exactly this code.
 
+import { isbot } from 'isbot';
 import { createClientAddress, type ClientAddress, type ClientAddressOptions } from './client-address.ts';
 import { AnalyticsPayloadSchema, type AnalyticsPayload } from './event-schema.ts';
 import { geoFromHeaders, type HostGeo } from './geo.ts';
@@ -87,14 +88,12 @@ export interface DashboardData {
 
 export const MAX_BODY_BYTES = 8 * 1024;
 
-// Crawlers that run JavaScript, link-preview fetchers, uptime checkers and HTTP libraries.
-// "HeadlessChrome" is not here: automated browsers are filtered by the tracker (navigator.webdriver),
-// and the e2e tests opt in on purpose. "cubot" is an Android phone brand, not a bot.
-const BOT_UA =
-  /(?<!cu)bot\b|bot[/_-]|crawl|spider|slurp|scraper|archiver|facebookexternalhit|embedly|quora link preview|pinterest|vkshare|w3c_validator|whatsapp\/|telegram|skypeuripreview|lighthouse|pagespeed|gtmetrix|pingdom|uptimerobot|statuscake|monitor\b|curl\/|wget\/|httpie|python-|go-http-client|java\/|okhttp|axios\/|node-fetch|undici|libwww|httpclient|phantomjs|prerender/i;
-
+/**
+ * Crawlers, link previewers, monitors, HTTP libraries and headless browsers, by isbot's list
+ * (docs/decisions/043-parsers-from-libraries.md).
+ */
 export function isBotUserAgent(ua: string): boolean {
-  return BOT_UA.test(ua);
+  return isbot(ua);
 }
 
 const NO_GEO: HostGeo = { country: null, city: null, region: null, latitude: null, longitude: null };
