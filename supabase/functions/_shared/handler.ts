@@ -7,6 +7,7 @@ import { createClientAddress, type ClientAddress, type ClientAddressOptions } fr
 import { AnalyticsPayloadSchema, type AnalyticsPayload } from './event-schema.ts';
 import { geoFromHeaders, type HostGeo } from './geo.ts';
 import { createHmac, formatIp, networkOf, timingSafeEqual, truncateIp, type ParsedIp } from './ip.ts';
+import { consoleLogError, rateLimitedLog, type LogError } from './log.ts';
 import { createRateLimiter, DEFAULT_RATE_LIMIT, type RateLimitOptions } from './rate-limit.ts';
 import {
   DASHBOARD_EVENT_COUNT_SQL,
@@ -44,8 +45,8 @@ export interface AnalyticsDeps {
   /** ISO country code for an address, from a local database; null when unknown. */
   lookupCountry?: (ip: ParsedIp) => string | null;
   now?: () => Date;
-  /** Where server-side failures are reported. */
-  logError?: (message: string, error: unknown) => void;
+  /** Where server-side failures are reported; called at most 10 times a minute (log.ts). */
+  logError?: LogError;
 }
 
 export type AnalyticsHandler = (req: Request, info?: { remoteAddress?: string }) => Promise<Response>;
@@ -137,7 +138,7 @@ export function createAnalyticsHandler(deps: AnalyticsDeps): AnalyticsHandler {
     throw new Error('analytics: hmacSecret and dashboardKey must be set');
   }
   const now = deps.now ?? (() => new Date());
-  const logError = deps.logError ?? ((message, error) => console.error(message, error));
+  const logError = rateLimitedLog(deps.logError ?? consoleLogError, () => now().getTime());
   const maxBody = config.maxBodyBytes ?? MAX_BODY_BYTES;
   const allowAnyOrigin = config.allowedOrigins.includes('*');
   const hmac = createHmac(config.hmacSecret);
