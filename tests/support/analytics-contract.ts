@@ -9,8 +9,10 @@ import {
   createAnalyticsHandler,
   type AnalyticsConfig,
   type AnalyticsHandler,
+  type DashboardData,
 } from '../../supabase/functions/_shared/handler.ts';
 import type { ParsedIp } from '../../supabase/functions/_shared/ip.ts';
+import { hostileCases, sendRaw, type Site } from './hostile-inputs.ts';
 
 export const ORIGIN = 'https://tv-repair.example';
 export const DASHBOARD_KEY = 'dashboard-key-for-tests-0123456789';
@@ -452,3 +454,39 @@ export function describeRowLevelSecurity(name: string, getDb: () => AnalyticsDb)
   });
 }
 
+/**
+ * The hostile inputs of tests/support/hostile-inputs.ts sent over HTTP to a running entry: each gets
+ * its status and error, a 201 stores exactly its row (read back through the dashboard GET), and
+ * any other answer stores nothing.
+ */
+export function describeHostileInputs(entry: string, target: () => { url: string; site: Site; dashboardKey: string }): void {
+  describe(`hostile inputs over HTTP to ${entry}`, () => {
+    const read = async () => {
+      const { url, site, dashboardKey } = target();
+      const res = await sendRaw(url, { method: 'GET', headers: { origin: site.origin, authorization: `Bearer ${dashboardKey}` } });
+      expect(res.status).toBe(200);
+      return JSON.parse(res.body) as DashboardData;
+    };
+    for (const [i, { name, defect, status }] of hostileCases({ origin: ORIGIN }).entries()) {
+      it(`${defect ? `(issue 10.${defect}) ` : ''}${name}: ${status}`, async () => {
+        const { url, site } = target();
+        const c = hostileCases(site)[i]!;
+        const before = await read();
+        const res = await sendRaw(url, c.request);
+        expect(res.status).toBe(c.status);
+        const after = await read();
+        if (c.error) expect(JSON.parse(res.body)).toMatchObject({ error: c.error });
+        if (!c.row) {
+          expect(after.totals).toEqual(before.totals);
+          return;
+        }
+        const { table, ...fields } = c.row;
+        expect(JSON.parse(res.body)).toEqual(c.normalised ? { ok: true, normalised: c.normalised } : { ok: true });
+        expect(after.totals[table] - before.totals[table]).toBe(1);
+        const rows = (after[table] as unknown as Record<string, unknown>[]).filter((r) => r.session_id === fields.session_id);
+        expect(rows).toHaveLength(1);
+        expect(rows[0]).toMatchObject(fields);
+      });
+    }
+  });
+}

@@ -3,8 +3,16 @@
 // Deno entry (Supabase) and the Node entry (`npm start`, tests) run exactly this code.
 
 import { isbot } from 'isbot';
+import { checkJsonNumbers, checkJsonValue, CONTROL_CHARACTER, decodeUtf8, readCapped, type BodyIssue } from './body.ts';
 import { createClientAddress, type ClientAddress, type ClientAddressOptions } from './client-address.ts';
-import { AnalyticsPayloadSchema, type AnalyticsPayload } from './event-schema.ts';
+import {
+  AnalyticsPayloadSchema,
+  clip,
+  CONTROL_MESSAGE,
+  MAX_USER_AGENT_LENGTH,
+  NORMALISED_FIELDS,
+  type AnalyticsPayload,
+} from './event-schema.ts';
 import { geoFromHeaders, type HostGeo } from './geo.ts';
 import { createHmac, formatIp, networkOf, timingSafeEqual, truncateIp, type ParsedIp } from './ip.ts';
 import { consoleLogError, rateLimitedLog, type LogError } from './log.ts';
@@ -97,8 +105,6 @@ export function isBotUserAgent(ua: string): boolean {
   return isbot(ua);
 }
 
-const NO_GEO: HostGeo = { country: null, city: null, region: null, latitude: null, longitude: null };
-
 const ALLOWED_HEADERS = 'authorization, content-type, apikey, x-client-info';
 
 function json(status: number, body: unknown, headers: Record<string, string>): Response {
@@ -108,29 +114,12 @@ function json(status: number, body: unknown, headers: Record<string, string>): R
   });
 }
 
-/** Reads at most `max` bytes of the body; null when it is larger. */
-async function readCapped(req: Request, max: number): Promise<string | null> {
-  const declared = Number(req.headers.get('content-length') ?? '0');
-  if (declared > max) return null;
-  if (!req.body) return '';
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > max) {
-      await reader.cancel().catch(() => {});
-      return null;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let at = 0;
-  for (const c of chunks) bytes.set(c, at), (at += c.byteLength);
-  return new TextDecoder().decode(bytes);
-}
+const NO_GEO: HostGeo = { country: null, city: null, region: null, latitude: null, longitude: null };
+
+const invalidRecord = (issues: BodyIssue[]) => ({ error: 'Invalid analytics record', issues });
+
+/** The charset a content-type names, lower-cased; undefined when it names none. */
+const charsetOf = (contentType: string) => /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType)?.[1]?.toLowerCase();
 
 export function createAnalyticsHandler(deps: AnalyticsDeps): AnalyticsHandler {
   const { query, config } = deps;
@@ -159,42 +148,65 @@ export function createAnalyticsHandler(deps: AnalyticsDeps): AnalyticsHandler {
     if (key !== null && !takeToken(key)) {
       return json(429, { error: 'Too many requests' }, { ...cors, 'retry-after': '60' });
     }
-    const type = req.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
+    const contentType = req.headers.get('content-type') ?? '';
+    const type = contentType.split(';')[0]?.trim().toLowerCase();
     if (type && type !== 'text/plain' && type !== 'application/json') {
       return json(415, { error: 'Send the record as text/plain or application/json' }, cors);
     }
-    const body = await readCapped(req, maxBody);
-    if (body === null) return json(413, { error: `Body is larger than ${maxBody} bytes` }, cors);
+    const charset = charsetOf(contentType);
+    if (charset && charset !== 'utf-8' && charset !== 'utf8') {
+      return json(415, { error: 'Send the record in UTF-8' }, cors);
+    }
+    const bytes = await readCapped(req, maxBody);
+    if (bytes === null) return json(413, { error: `Body is larger than ${maxBody} bytes` }, cors);
 
     const headerUa = req.headers.get('user-agent') ?? '';
     if (isBotUserAgent(headerUa)) return new Response(null, { status: 204, headers: cors });
 
+    const body = decodeUtf8(bytes);
+    if (body === null) return json(400, { error: 'Body is not valid UTF-8', issues: [] }, cors);
     let raw: unknown;
     try {
       raw = JSON.parse(body);
     } catch {
       return json(400, { error: 'Body is not valid JSON', issues: [] }, cors);
     }
+    // Depth, size, strings and numbers first: the schema's recursion never sees a deep value.
+    const unsafe = checkJsonValue(raw) ?? checkJsonNumbers(body);
+    if (unsafe) return json(400, invalidRecord([unsafe]), cors);
     const parsed = AnalyticsPayloadSchema.safeParse(raw);
     if (!parsed.success) {
       const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), code: i.code, message: i.message }));
-      return json(400, { error: 'Invalid analytics record', issues }, cors);
+      return json(400, invalidRecord(issues), cors);
     }
     const record = parsed.data;
-    const userAgent = record.userAgent || headerUa;
+    const sent = raw as Record<string, unknown>;
+    const normalised: string[] = NORMALISED_FIELDS.filter(
+      (f) => typeof sent[f] === 'string' && sent[f] !== '' && sent[f] !== record[f as keyof AnalyticsPayload],
+    );
+
+    let userAgent = record.userAgent;
+    if (!userAgent) {
+      if (CONTROL_CHARACTER.test(headerUa)) {
+        return json(400, invalidRecord([{ path: 'headers.user-agent', code: 'custom', message: CONTROL_MESSAGE }]), cors);
+      }
+      userAgent = clip(headerUa, MAX_USER_AGENT_LENGTH);
+      if (userAgent !== headerUa) normalised.push('userAgent');
+    }
     if (!userAgent || isBotUserAgent(userAgent)) return new Response(null, { status: 204, headers: cors });
 
     try {
-      await store(record, req.headers, client, ipHash, userAgent);
+      await store(record, sent.eventData, req.headers, client, ipHash, userAgent);
     } catch (error) {
       logError('analytics: could not store the record', error);
       return json(500, { error: 'Could not store the record' }, cors);
     }
-    return json(201, { ok: true }, cors);
+    return json(201, normalised.length ? { ok: true, normalised } : { ok: true }, cors);
   }
 
   async function store(
     record: AnalyticsPayload,
+    eventData: unknown,
     headers: Headers,
     { ip, geoHeadersTrusted }: ClientAddress,
     ipHash: string | null,
@@ -207,7 +219,8 @@ export function createAnalyticsHandler(deps: AnalyticsDeps): AnalyticsHandler {
         record.sessionId,
         record.eventType,
         record.elementClicked ?? null,
-        record.eventData == null ? null : JSON.stringify(record.eventData),
+        // The parsed body's own value, not the schema's copy: that copy loses keys like "__proto__".
+        record.eventData == null ? null : JSON.stringify(eventData),
         record.pageUrl,
         storedIp,
         ipHash,
@@ -228,7 +241,7 @@ export function createAnalyticsHandler(deps: AnalyticsDeps): AnalyticsHandler {
       geo.longitude,
       record.pageUrl,
       userAgent,
-      record.referrer || null,
+      record.referrer ?? null,
       at,
     ]);
   }

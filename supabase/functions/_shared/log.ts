@@ -1,12 +1,14 @@
 // Server-side failures are reported as one short line each, and at most a few a minute, so that a
 // flood of failing requests cannot fill the disk with logs (docs/decisions/040-hostile-input.md).
 
+import { CONTROL_CHARACTER } from './body.ts';
+
 export type LogError = (message: string, error: unknown) => void;
 
 export const MAX_LOG_LINE = 300;
 export const LOG_LINES_PER_MINUTE = 10;
 
-const CONTROL_RUNS = /[\u0000-\u001f\u007f-\u009f]+/g;
+const CONTROL_RUNS = new RegExp(`${CONTROL_CHARACTER.source}+`, 'g');
 
 /** "message: Name [code]: error message", on one line of at most MAX_LOG_LINE characters. */
 export function logLine(message: string, error: unknown): string {
