@@ -165,6 +165,12 @@ export function hostileCases(site: Site, prefix = 'session_1751537730000_h'): Ho
   stores('a body userAgent over 512 characters', 6, session({ userAgent: longUa }), { user_agent: longUa.slice(0, 512) }, {
     normalised: ['userAgent'],
   });
+  add({
+    name: 'a crawler whose name comes after the first 512 characters of its user agent',
+    defect: 6,
+    body: session({ userAgent: `${ANDROID_UA} ${'x'.repeat(500)} Googlebot/2.1` }),
+    status: 204,
+  });
   stores(
     'a page URL over 2,048 characters',
     6,

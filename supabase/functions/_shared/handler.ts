@@ -185,6 +185,9 @@ export function createAnalyticsHandler(deps: AnalyticsDeps): AnalyticsHandler {
       (f) => typeof sent[f] === 'string' && sent[f] !== '' && sent[f] !== record[f as keyof AnalyticsPayload],
     );
 
+    // The bot check reads the user agent as sent, before it is cut to 512 characters.
+    const sentUa = record.userAgent ? String(sent.userAgent) : headerUa;
+    if (!sentUa || isBotUserAgent(sentUa)) return new Response(null, { status: 204, headers: cors });
     let userAgent = record.userAgent;
     if (!userAgent) {
       if (CONTROL_CHARACTER.test(headerUa)) {
@@ -193,7 +196,6 @@ export function createAnalyticsHandler(deps: AnalyticsDeps): AnalyticsHandler {
       userAgent = clip(headerUa, MAX_USER_AGENT_LENGTH);
       if (userAgent !== headerUa) normalised.push('userAgent');
     }
-    if (!userAgent || isBotUserAgent(userAgent)) return new Response(null, { status: 204, headers: cors });
 
     try {
       await store(record, sent.eventData, req.headers, client, ipHash, userAgent);
