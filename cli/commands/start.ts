@@ -14,15 +14,31 @@ export function startCommand(): Command {
     .option('--dist <dir>', 'the built site to serve (default: dist/)')
     .option('--no-build', 'serve dist/ as it is, without rebuilding')
     .option('--no-analytics', 'serve the site without the analytics function')
-    .addHelpText('after', '\nExit codes: 1 content problems stopped the build, 2 could not start.')
+    .addHelpText(
+      'after',
+      '\nEnvironment: SITE_TRUSTED_PROXY=loopback|<address>|<cidr>,… names the proxies in front of this server whose' +
+        '\nx-forwarded-for is believed (unset: the socket address is the client).' +
+        '\n\nExit codes: 1 content problems stopped the build, 2 could not start.',
+    )
     .action(async (opts: { port?: string; host: string; dist?: string; build: boolean; analytics: boolean }) => {
       // Loaded here, not at the top: Vite, Hono and PGlite are heavy, and every command would pay for them.
-      const [{ serve }, { buildSite }, { createNodeAnalytics }, { createApp, guardedCreateServer }] = await Promise.all([
+      const [{ serve }, { buildSite }, { createNodeAnalytics }, { createApp, guardedCreateServer }, { parseTrustedProxies }] = await Promise.all([
         import('@hono/node-server'),
         import('#core/pipeline/index.ts'),
         import('../lib/server/analytics.ts'),
         import('../lib/server/app.ts'),
+        import('#functions/_shared/client-address.ts'),
       ]);
+      // SITE_TRUSTED_PROXY: the proxies in front of this server whose x-forwarded-for is believed
+      // ("loopback", addresses, CIDR ranges). Unset: the socket address is the client.
+      const trustedProxies = (process.env.SITE_TRUSTED_PROXY ?? '').split(',').filter((s) => s.trim());
+      try {
+        parseTrustedProxies(trustedProxies);
+      } catch (error) {
+        process.stderr.write(`SITE_TRUSTED_PROXY: ${(error as Error).message}\n`);
+        process.exitCode = 2;
+        return;
+      }
       const dist = distDir(opts.dist);
       const content = contentDir();
       if (opts.build && buildIsStale(PROJECT_ROOT, content, dist)) {
@@ -41,6 +57,7 @@ export function startCommand(): Command {
             dataDir: path.resolve(process.env.SITE_DATA_DIR ?? path.join(PROJECT_ROOT, '.data')),
             databaseUrl: process.env.DATABASE_URL,
             allowedOrigins: [`http://localhost:${port}`, `http://127.0.0.1:${port}`, siteOrigin(dist)].filter((o): o is string => !!o),
+            trustedProxies,
           })
         : undefined;
       const app = createApp({ dist, analytics: analytics?.handle });

@@ -11,6 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrations, postgresDb, type AnalyticsDb } from '#cli/lib/server/analytics.ts';
+import { describeHostileInputs } from '../support/analytics-contract.ts';
+import { sendRaw } from '../support/hostile-inputs.ts';
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -103,7 +105,9 @@ describe('the Deno entry of the analytics function', () => {
           'content-type': 'text/plain;charset=UTF-8',
           origin: 'https://www.tv-repair.example',
           'user-agent': UA,
-          'x-forwarded-for': '49.36.10.20',
+          // What Cloudflare, in front of Supabase, sets; the forged x-forwarded-for is not believed.
+          'cf-connecting-ip': '49.36.10.20',
+          'x-forwarded-for': '8.8.8.8',
         },
         body: JSON.stringify({
           type: 'session',
@@ -137,6 +141,36 @@ describe('the Deno entry of the analytics function', () => {
       expect(data.totals).toEqual({ sessions: 1, events: 0, uniqueIps: 1 });
       expect(data.topCountries).toEqual([{ country: 'IN', count: 1 }]);
       expect((await fetch(server.url, { headers: { origin: ORIGIN } })).status).toBe(401);
+    });
+
+    describeHostileInputs('the Deno entry', () => ({
+      url: server.url,
+      site: { origin: ORIGIN, headers: { 'cf-connecting-ip': '49.36.10.20' } },
+      dashboardKey: SECRETS.ANALYTICS_DASHBOARD_KEY,
+    }));
+
+    describe('geo headers from the edge', () => {
+      const send = (sessionId: string, headers: Record<string, string>) =>
+        sendRaw(server.url, {
+          headers: { 'content-type': 'text/plain', origin: ORIGIN, 'user-agent': UA, ...headers },
+          body: JSON.stringify({ type: 'session', sessionId, pageUrl: `${ORIGIN}/` }),
+        });
+      const row = async (sessionId: string) =>
+        (await db.query('select host(ip_address) as ip, country, city from public.user_sessions where session_id = $1', [sessionId]))[0];
+
+      it('(issue 10.7) are stored for a public client, never for a private or loopback one', async () => {
+        expect((await send('session_1751537730000_dpub', { 'cf-connecting-ip': '2.2.2.2', 'cf-ipcountry': 'FR', 'cf-ipcity': 'Paris' })).status).toBe(201);
+        expect((await send('session_1751537730000_dlan', { 'cf-connecting-ip': '10.1.2.3', 'cf-ipcountry': 'KP', 'cf-ipcity': 'Pyongyang' })).status).toBe(201);
+        expect((await send('session_1751537730000_dlo', { 'cf-connecting-ip': '::1', 'cf-ipcountry': 'KP' })).status).toBe(201);
+        expect(await row('session_1751537730000_dpub')).toEqual({ ip: '2.2.2.0', country: 'FR', city: 'Paris' });
+        expect(await row('session_1751537730000_dlan')).toEqual({ ip: '10.1.2.0', country: null, city: null });
+        expect(await row('session_1751537730000_dlo')).toEqual({ ip: '::', country: null, city: null });
+      });
+
+      it('(issue 10.3) a NUL in a geo header loses the city, not the visit', async () => {
+        expect((await send('session_1751537730000_dnul', { 'cf-connecting-ip': '2.2.2.2', 'cf-ipcity': 'Pa%00ris' })).status).toBe(201);
+        expect(await row('session_1751537730000_dnul')).toEqual({ ip: '2.2.2.0', country: null, city: null });
+      });
     });
   });
 

@@ -9,8 +9,10 @@ import {
   createAnalyticsHandler,
   type AnalyticsConfig,
   type AnalyticsHandler,
+  type DashboardData,
 } from '#functions/_shared/handler.ts';
 import type { ParsedIp } from '#functions/_shared/ip.ts';
+import { hostileCases, sendRaw, type Site } from './hostile-inputs.ts';
 
 export const ORIGIN = 'https://tv-repair.example';
 export const DASHBOARD_KEY = 'dashboard-key-for-tests-0123456789';
@@ -23,16 +25,27 @@ const NOW = new Date('2025-07-03T10:15:30.000Z');
 export const expectedHash = (ip: string) => nodeHmac('sha256', HMAC_SECRET).update(ip).digest('hex');
 
 // A stand-in for the country database, so that the expected rows are plain to read.
-const fakeCountry = (ip: ParsedIp) => (ip.version === 4 && ip.bytes[0] === 203 ? 'IN' : ip.version === 6 ? 'JP' : null);
+const fakeCountry = (ip: ParsedIp) =>
+  ip.kind() === 'ipv4' && ip.toByteArray()[0] === 49 ? 'IN' : ip.kind() === 'ipv6' ? 'JP' : null;
+
+/** The load balancer the contract's requests come through; its x-forwarded-for is believed. */
+export const PROXY = '10.0.0.2';
 
 export function makeHandler(db: AnalyticsDb, config: Partial<AnalyticsConfig> = {}, now = () => NOW): AnalyticsHandler {
-  return createAnalyticsHandler({
+  const handler = createAnalyticsHandler({
     query: db.query,
     lookupCountry: fakeCountry,
     now,
     logError: () => {},
-    config: { allowedOrigins: [ORIGIN], dashboardKey: DASHBOARD_KEY, hmacSecret: HMAC_SECRET, ...config },
+    config: {
+      allowedOrigins: [ORIGIN],
+      dashboardKey: DASHBOARD_KEY,
+      hmacSecret: HMAC_SECRET,
+      clientAddress: { trustedProxies: ['10.0.0.0/8'] },
+      ...config,
+    },
   });
+  return (req, info) => handler(req, { remoteAddress: PROXY, ...info });
 }
 
 export const session = (extra: Record<string, unknown> = {}) => ({
@@ -64,7 +77,7 @@ export function post(body: unknown, headers: Record<string, string> = {}): Reque
       'content-type': 'text/plain;charset=UTF-8',
       'user-agent': BROWSER_UA,
       origin: ORIGIN,
-      'x-forwarded-for': '203.0.113.77, 10.0.0.1',
+      'x-forwarded-for': '49.36.10.77, 10.0.0.1',
       ...headers,
     },
   });
@@ -111,8 +124,8 @@ export function describeAnalyticsContract(name: string, getDb: () => AnalyticsDb
         {
           id: 1,
           session_id: 'session_1751537730000_k3j9x2ab',
-          ip_address: '203.0.113.0',
-          ip_hash: expectedHash('203.0.113.77'),
+          ip_address: '49.36.10.0',
+          ip_hash: expectedHash('49.36.10.77'),
           country: 'IN',
           city: 'Jaipur',
           region: 'Rajasthan',
@@ -174,18 +187,21 @@ export function describeAnalyticsContract(name: string, getDb: () => AnalyticsDb
           )
         )[0]!.all_rows as string;
       const stored = await dump();
-      expect(stored).toContain('203.0.113.0');
-      expect(stored).not.toContain('203.0.113.77');
+      expect(stored).toContain('49.36.10.0');
+      expect(stored).not.toContain('49.36.10.77');
 
       await makeHandler(db, { storeRawIp: true })(post(session({ sessionId: 'session_1751537730001_raw' })));
       const rows = await db.query(
         `select host(ip_address) as ip from public.user_sessions where session_id = 'session_1751537730001_raw'`,
       );
-      expect(rows).toEqual([{ ip: '203.0.113.77' }]);
+      expect(rows).toEqual([{ ip: '49.36.10.77' }]);
     });
 
-    it('takes the client IP from the first x-forwarded-for entry, else from the remote address', async () => {
-      await handler(post(session(), { 'x-forwarded-for': '198.51.100.9:5123, 203.0.113.5' }), {
+    it('believes x-forwarded-for only from a trusted proxy: its right-most untrusted entry, else the socket peer', async () => {
+      // Through the proxy: the entries left of the client's own are the client's to forge.
+      await handler(post(session(), { 'x-forwarded-for': '198.51.100.9, 49.36.10.5:5123, 10.0.0.1' }));
+      // Straight from a client: its x-forwarded-for proves nothing.
+      await handler(post(session({ sessionId: 'session_1751537730000_direct' }), { 'x-forwarded-for': '49.36.10.5' }), {
         remoteAddress: '192.0.2.1',
       });
       const noForward = post(session({ sessionId: 'session_1751537730000_remote' }));
@@ -195,7 +211,8 @@ export function describeAnalyticsContract(name: string, getDb: () => AnalyticsDb
         'select session_id, host(ip_address) as ip, ip_hash from public.user_sessions order by id',
       );
       expect(rows).toEqual([
-        { session_id: 'session_1751537730000_k3j9x2ab', ip: '198.51.100.0', ip_hash: expectedHash('198.51.100.9') },
+        { session_id: 'session_1751537730000_k3j9x2ab', ip: '49.36.10.0', ip_hash: expectedHash('49.36.10.5') },
+        { session_id: 'session_1751537730000_direct', ip: '192.0.2.0', ip_hash: expectedHash('192.0.2.1') },
         { session_id: 'session_1751537730000_remote', ip: '192.0.2.0', ip_hash: expectedHash('192.0.2.44') },
       ]);
     });
@@ -237,6 +254,10 @@ export function describeAnalyticsContract(name: string, getDb: () => AnalyticsDb
       ['an HTTP library', () => post(session({ userAgent: undefined }), { 'user-agent': 'curl/8.5.0' }), 204, null],
       ['no user agent at all', () => post(session({ userAgent: undefined }), { 'user-agent': '' }), 204, null],
       ['another site as origin', () => post(session(), { origin: 'https://evil.example' }), 403, { error: 'Origin not allowed' }],
+      // The request's URL names the host the caller chose: its origin is not thereby allowed.
+      ['the origin of the request URL itself', () => post(session(), { origin: new URL(ENDPOINT).origin }), 403, {
+        error: 'Origin not allowed',
+      }],
       ['PUT', () => new Request(ENDPOINT, { method: 'PUT', body: JSON.stringify(session()), headers: { origin: ORIGIN } }), 405, {
         error: 'Method not allowed',
       }],
@@ -430,5 +451,42 @@ export function describeRowLevelSecurity(name: string, getDb: () => AnalyticsDb)
         { n: 1 },
       ]);
     });
+  });
+}
+
+/**
+ * The hostile inputs of tests/support/hostile-inputs.ts sent over HTTP to a running entry: each gets
+ * its status and error, a 201 stores exactly its row (read back through the dashboard GET), and
+ * any other answer stores nothing.
+ */
+export function describeHostileInputs(entry: string, target: () => { url: string; site: Site; dashboardKey: string }): void {
+  describe(`hostile inputs over HTTP to ${entry}`, () => {
+    const read = async () => {
+      const { url, site, dashboardKey } = target();
+      const res = await sendRaw(url, { method: 'GET', headers: { origin: site.origin, authorization: `Bearer ${dashboardKey}` } });
+      expect(res.status).toBe(200);
+      return JSON.parse(res.body) as DashboardData;
+    };
+    for (const [i, { name, defect, status }] of hostileCases({ origin: ORIGIN }).entries()) {
+      it(`${defect ? `(issue 10.${defect}) ` : ''}${name}: ${status}`, async () => {
+        const { url, site } = target();
+        const c = hostileCases(site)[i]!;
+        const before = await read();
+        const res = await sendRaw(url, c.request);
+        expect(res.status).toBe(c.status);
+        const after = await read();
+        if (c.error) expect(JSON.parse(res.body)).toMatchObject({ error: c.error });
+        if (!c.row) {
+          expect(after.totals).toEqual(before.totals);
+          return;
+        }
+        const { table, ...fields } = c.row;
+        expect(JSON.parse(res.body)).toEqual(c.normalised ? { ok: true, normalised: c.normalised } : { ok: true });
+        expect(after.totals[table] - before.totals[table]).toBe(1);
+        const rows = (after[table] as unknown as Record<string, unknown>[]).filter((r) => r.session_id === fields.session_id);
+        expect(rows).toHaveLength(1);
+        expect(rows[0]).toMatchObject(fields);
+      });
+    }
   });
 }

@@ -1,3 +1,4 @@
+import type { Server as HttpServer } from 'node:http';
 // The /analytics page's helpers: IST times, and the read through supabase-js's functions client
 // against the Node entry of the function (a GET with the key as a bearer token).
 
@@ -30,7 +31,8 @@ describe('readDashboard', () => {
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'site-dashboard-'));
-    analytics = await createNodeAnalytics({ dataDir: dir, allowedOrigins: [] });
+    // The request below comes from 127.0.0.1 as a local proxy would send it, naming its client.
+    analytics = await createNodeAnalytics({ dataDir: dir, allowedOrigins: [], trustedProxies: ['loopback'] });
     const app = new Hono();
     app.all('/functions/v1/analytics', (c) => analytics.handle(c.req.raw, '127.0.0.1'));
     server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
@@ -43,12 +45,13 @@ describe('readDashboard', () => {
         headers: { 'user-agent': 'Mozilla/5.0 Chrome/130', 'x-forwarded-for': '49.36.10.20' },
         body: JSON.stringify({ type: 'session', sessionId: 'session_1751537730000_dash', pageUrl: `${origin}/` }),
       }),
+      '127.0.0.1',
     );
   });
 
   afterAll(async () => {
     vi.unstubAllGlobals();
-    (server as import('node:http').Server | undefined)?.closeAllConnections(); // keep-alive sockets would hold close()
+    (server as HttpServer | undefined)?.closeAllConnections(); // keep-alive sockets would hold close()
     await new Promise((resolve) => server?.close(resolve));
     await analytics?.close();
     await rm(dir, { recursive: true, force: true });

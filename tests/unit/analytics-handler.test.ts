@@ -1,3 +1,4 @@
+import type { Server as HttpServer } from 'node:http';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -14,11 +15,12 @@ import {
   pgliteDb,
   type AnalyticsDb,
 } from '#cli/lib/server/analytics.ts';
-import { createAnalyticsHandler } from '#functions/_shared/handler.ts';
+import { createAnalyticsHandler, isBotUserAgent } from '#functions/_shared/handler.ts';
 import { formatIp, parseIp, truncateIp } from '#functions/_shared/ip.ts';
 import {
   BROWSER_UA,
   describeAnalyticsContract,
+  ORIGIN,
   describeRowLevelSecurity,
   session,
 } from '../support/analytics-contract.ts';
@@ -112,6 +114,27 @@ describe('IP handling', () => {
   });
 });
 
+describe('bot filter (isbot)', () => {
+  it.each([
+    ['Chrome on Android', 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36', false],
+    ['Safari on iOS', 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1', false],
+    ['Firefox', 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0', false],
+    ['UC Browser', 'Mozilla/5.0 (Linux; U; Android 10; en-US; RMX2185 Build/QP1A.190711.020) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/123.0 UCBrowser/13.4.0.1306 Mobile Safari/537.36', false],
+    ['Opera Mini', 'Opera/9.80 (Android; Opera Mini/36.2.2254/191.249; U; en) Presto/2.12.423 Version/12.16', false],
+    ['Facebook in-app', 'Mozilla/5.0 (Linux; Android 13; SM-A145F Build/TP1A.220624.014; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/125.0 Mobile Safari/537.36 [FB_IAB/FB4A;FBAV/466.0.0.45.86;]', false],
+    ['a Cubot phone', 'Mozilla/5.0 (Linux; Android 10; Cubot X30) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130 Mobile Safari/537.36', false],
+    ["Playwright's Desktop Chrome (the e2e tests)", 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.7339.16 Safari/537.36', false],
+    ['headless Chrome', 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/150.0.0.0 Safari/537.36', true],
+    ['a bare "Mozilla/5.0"', 'Mozilla/5.0', true],
+    ['Googlebot', 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', true],
+    ['WhatsApp link previews', 'WhatsApp/2.23.20.0', true],
+    ['Lighthouse', 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36 Chrome-Lighthouse', true],
+    ['python-requests', 'python-requests/2.32.3', true],
+  ] as [string, string, boolean][])('%s: a bot? %s', (_what, ua, bot) => {
+    expect(isBotUserAgent(ua)).toBe(bot);
+  });
+});
+
 describe('country database (IPtoASN, public domain)', () => {
   it('maps addresses to countries offline, and private ranges to nothing', async () => {
     const lookup = await loadCountryLookup();
@@ -132,7 +155,7 @@ describe('createNodeAnalytics (PGlite in a data folder)', () => {
   });
 
   it('generates its secrets once (mode 0600), keeps data across restarts, and serves through a Hono mount', async () => {
-    const first = await createNodeAnalytics({ dataDir: dir, allowedOrigins: [] });
+    const first = await createNodeAnalytics({ dataDir: dir, allowedOrigins: [ORIGIN] });
     const secretsFile = join(dir, 'analytics-secrets.json');
     expect((await stat(secretsFile)).mode & 0o777).toBe(0o600);
     const secrets = JSON.parse(await readFile(secretsFile, 'utf8')) as { dashboardKey: string; hmacSecret: string };
@@ -147,14 +170,14 @@ describe('createNodeAnalytics (PGlite in a data folder)', () => {
     try {
       const res = await fetch(`${base}/functions/v1/analytics`, {
         method: 'POST',
-        headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': BROWSER_UA, origin: base },
-        body: JSON.stringify(session({ pageUrl: `${base}/` })),
+        headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': BROWSER_UA, origin: ORIGIN },
+        body: JSON.stringify(session()),
       });
       expect(res.status).toBe(201);
       const denied = await fetch(`${base}/functions/v1/analytics`);
       expect(denied.status).toBe(401);
     } finally {
-      (server as import('node:http').Server).closeAllConnections(); // keep-alive sockets would hold close()
+      (server as HttpServer).closeAllConnections(); // keep-alive sockets would hold close()
       await new Promise((resolve) => server.close(resolve));
       await first.close();
     }

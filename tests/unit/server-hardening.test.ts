@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { run } from '../../cli/index.ts';
-import { createNodeAnalytics } from '../../cli/lib/server/analytics.ts';
-import { bodyCache } from '../../cli/lib/server/body-cache.ts';
-import { liveDistIndex, MAX_PATH_LENGTH, resolve } from '../../cli/lib/server/dist-index.ts';
+import { run } from '#cli/index.ts';
+import { createNodeAnalytics } from '#cli/lib/server/analytics.ts';
+import { bodyCache } from '#cli/lib/server/body-cache.ts';
+import { liveDistIndex, MAX_PATH_LENGTH, resolve } from '#cli/lib/server/dist-index.ts';
 
 const work = mkdtempSync(path.join(tmpdir(), 'site-harden-'));
 const out = path.join(work, 'dist');

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
+import { parseTrustedProxies } from '#functions/_shared/client-address.ts';
 import { createAnalyticsHandler, type Query } from '#functions/_shared/handler.ts';
 import { createCountryLookup } from '#functions/_shared/mmdb.ts';
 import type { RateLimitOptions } from '#functions/_shared/rate-limit.ts';
@@ -131,7 +132,7 @@ export interface NodeAnalyticsOptions {
   dataDir: string;
   /** A Postgres URL (DATABASE_URL); PGlite in dataDir when absent. */
   databaseUrl?: string;
-  /** Origins allowed to call the function; the server's own origin is always allowed. */
+  /** Origins allowed to call the function, and no others (`site start` passes its own and the site's). */
   allowedOrigins: string[];
   /** Defaults to a key generated once into dataDir. */
   dashboardKey?: string;
@@ -139,6 +140,11 @@ export interface NodeAnalyticsOptions {
   hmacSecret?: string;
   storeRawIp?: boolean;
   rateLimit?: RateLimitOptions;
+  /**
+   * Proxies whose x-forwarded-for (and geo headers) are believed: addresses, CIDR ranges or
+   * "loopback" (SITE_TRUSTED_PROXY). None by default: the socket address is the client.
+   */
+  trustedProxies?: string[];
   /** postgres.js pool size (DATABASE_URL only). */
   poolSize?: number;
 }
@@ -150,6 +156,7 @@ export interface NodeAnalytics {
 }
 
 export async function createNodeAnalytics(opts: NodeAnalyticsOptions): Promise<NodeAnalytics> {
+  parseTrustedProxies(opts.trustedProxies ?? []); // a bad entry fails here, before the database opens
   const secrets = opts.dashboardKey && opts.hmacSecret ? null : await localSecrets(opts.dataDir);
   const dashboardKey = opts.dashboardKey || secrets!.dashboardKey;
   const hmacSecret = opts.hmacSecret || secrets!.hmacSecret;
@@ -184,6 +191,7 @@ export async function createNodeAnalytics(opts: NodeAnalyticsOptions): Promise<N
       hmacSecret,
       storeRawIp: opts.storeRawIp,
       rateLimit: opts.rateLimit,
+      clientAddress: { trustedProxies: opts.trustedProxies },
     },
   });
 

@@ -1,5 +1,9 @@
 // City, region and coordinates come only from geo headers that the host's edge adds to the
-// request (Cloudflare, Netlify, Vercel). Nothing here calls out to an IP service.
+// request (Cloudflare, Netlify, Vercel). Nothing here calls out to an IP service. The handler reads
+// them only when the request came through a configured edge or proxy (client-address.ts); a value
+// that cannot be stored as it is (a control character, over 100 characters) counts as absent.
+
+import { CONTROL_CHARACTER, unstorableText } from './body.ts';
 
 export interface HostGeo {
   country: string | null;
@@ -9,24 +13,24 @@ export interface HostGeo {
   longitude: number | null;
 }
 
-const text = (v: string | null | undefined): string | null => {
-  if (v == null) return null;
+const text = (v: unknown): string | null => {
+  if (typeof v !== 'string') return null;
   let s = v.trim();
   try {
     s = decodeURIComponent(s); // Vercel URL-encodes city names ("S%C3%A3o%20Paulo")
   } catch {
     // keep it as sent
   }
-  return s && s.length <= 100 ? s : null;
+  return s && s.length <= 100 && !CONTROL_CHARACTER.test(s) && !unstorableText(s) ? s : null;
 };
 
 const coord = (v: unknown, limit: number): number | null => {
-  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() ? Number(v) : NaN;
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*-?\d{1,3}(\.\d+)?\s*$/.test(v) ? Number(v) : NaN;
   return Number.isFinite(n) && Math.abs(n) <= limit ? n : null;
 };
 
-const countryCode = (v: string | null | undefined): string | null => {
-  const s = v?.trim().toUpperCase();
+const countryCode = (v: unknown): string | null => {
+  const s = typeof v === 'string' ? v.trim().toUpperCase() : undefined;
   // Cloudflare uses XX for unknown and T1 for Tor.
   return s && /^[A-Z]{2}$/.test(s) && s !== 'XX' && s !== 'T1' ? s : null;
 };

@@ -2,9 +2,20 @@
 // dashboard's data to the holder of the dashboard key. Everything outside zod is injected, so the
 // Deno entry (Supabase) and the Node entry (`npm start`, tests) run exactly this code.
 
-import { AnalyticsPayloadSchema, type AnalyticsPayload } from './event-schema.ts';
-import { geoFromHeaders } from './geo.ts';
-import { clientIp, createHmac, formatIp, timingSafeEqual, truncateIp, type ParsedIp } from './ip.ts';
+import { isbot } from 'isbot';
+import { checkJsonNumbers, checkJsonValue, CONTROL_CHARACTER, decodeUtf8, readCapped, type BodyIssue } from './body.ts';
+import { createClientAddress, type ClientAddress, type ClientAddressOptions } from './client-address.ts';
+import {
+  AnalyticsPayloadSchema,
+  clip,
+  CONTROL_MESSAGE,
+  MAX_USER_AGENT_LENGTH,
+  NORMALISED_FIELDS,
+  type AnalyticsPayload,
+} from './event-schema.ts';
+import { geoFromHeaders, type HostGeo } from './geo.ts';
+import { createHmac, formatIp, networkOf, timingSafeEqual, truncateIp, type ParsedIp } from './ip.ts';
+import { consoleLogError, rateLimitedLog, type LogError } from './log.ts';
 import { createRateLimiter, DEFAULT_RATE_LIMIT, type RateLimitOptions } from './rate-limit.ts';
 import {
   DASHBOARD_EVENT_COUNT_SQL,
@@ -18,7 +29,10 @@ import {
 export type Query = (sql: string, params?: readonly unknown[]) => Promise<readonly Record<string, unknown>[]>;
 
 export interface AnalyticsConfig {
-  /** Origins allowed to call the function, e.g. ["https://example.in"]; "*" allows any. */
+  /**
+   * Origins allowed to call the function, e.g. ["https://example.in"]; "*" allows any. Only these:
+   * the request's own Host says nothing, since the caller writes it.
+   */
   allowedOrigins: readonly string[];
   /** The secret the dashboard sends as `Authorization: Bearer …`. */
   dashboardKey: string;
@@ -29,6 +43,8 @@ export interface AnalyticsConfig {
   /** Largest accepted body, in bytes. */
   maxBodyBytes?: number;
   rateLimit?: RateLimitOptions;
+  /** Who tells the client's address; by default the socket peer is the client (client-address.ts). */
+  clientAddress?: ClientAddressOptions;
 }
 
 export interface AnalyticsDeps {
@@ -37,8 +53,8 @@ export interface AnalyticsDeps {
   /** ISO country code for an address, from a local database; null when unknown. */
   lookupCountry?: (ip: ParsedIp) => string | null;
   now?: () => Date;
-  /** Where server-side failures are reported. */
-  logError?: (message: string, error: unknown) => void;
+  /** Where server-side failures are reported; called at most 10 times a minute (log.ts). */
+  logError?: LogError;
 }
 
 export type AnalyticsHandler = (req: Request, info?: { remoteAddress?: string }) => Promise<Response>;
@@ -81,14 +97,12 @@ export interface DashboardData {
 
 export const MAX_BODY_BYTES = 8 * 1024;
 
-// Crawlers that run JavaScript, link-preview fetchers, uptime checkers and HTTP libraries.
-// "HeadlessChrome" is not here: automated browsers are filtered by the tracker (navigator.webdriver),
-// and the e2e tests opt in on purpose. "cubot" is an Android phone brand, not a bot.
-const BOT_UA =
-  /(?<!cu)bot\b|bot[/_-]|crawl|spider|slurp|scraper|archiver|facebookexternalhit|embedly|quora link preview|pinterest|vkshare|w3c_validator|whatsapp\/|telegram|skypeuripreview|lighthouse|pagespeed|gtmetrix|pingdom|uptimerobot|statuscake|monitor\b|curl\/|wget\/|httpie|python-|go-http-client|java\/|okhttp|axios\/|node-fetch|undici|libwww|httpclient|phantomjs|prerender/i;
-
+/**
+ * Crawlers, link previewers, monitors, HTTP libraries and headless browsers, by isbot's list
+ * (docs/decisions/043-parsers-from-libraries.md).
+ */
 export function isBotUserAgent(ua: string): boolean {
-  return BOT_UA.test(ua);
+  return isbot(ua);
 }
 
 const ALLOWED_HEADERS = 'authorization, content-type, apikey, x-client-info';
@@ -100,29 +114,12 @@ function json(status: number, body: unknown, headers: Record<string, string>): R
   });
 }
 
-/** Reads at most `max` bytes of the body; null when it is larger. */
-async function readCapped(req: Request, max: number): Promise<string | null> {
-  const declared = Number(req.headers.get('content-length') ?? '0');
-  if (declared > max) return null;
-  if (!req.body) return '';
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > max) {
-      await reader.cancel().catch(() => {});
-      return null;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let at = 0;
-  for (const c of chunks) bytes.set(c, at), (at += c.byteLength);
-  return new TextDecoder().decode(bytes);
-}
+const NO_GEO: HostGeo = { country: null, city: null, region: null, latitude: null, longitude: null };
+
+const invalidRecord = (issues: BodyIssue[]) => ({ error: 'Invalid analytics record', issues });
+
+/** The charset a content-type names, lower-cased; undefined when it names none. */
+const charsetOf = (contentType: string) => /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType)?.[1]?.toLowerCase();
 
 export function createAnalyticsHandler(deps: AnalyticsDeps): AnalyticsHandler {
   const { query, config } = deps;
@@ -130,56 +127,90 @@ export function createAnalyticsHandler(deps: AnalyticsDeps): AnalyticsHandler {
     throw new Error('analytics: hmacSecret and dashboardKey must be set');
   }
   const now = deps.now ?? (() => new Date());
-  const logError = deps.logError ?? ((message, error) => console.error(message, error));
+  const logError = rateLimitedLog(deps.logError ?? consoleLogError, () => now().getTime());
   const maxBody = config.maxBodyBytes ?? MAX_BODY_BYTES;
   const allowAnyOrigin = config.allowedOrigins.includes('*');
   const hmac = createHmac(config.hmacSecret);
   const takeToken = createRateLimiter(config.rateLimit ?? DEFAULT_RATE_LIMIT, () => now().getTime());
+  const clientAddress = createClientAddress(config.clientAddress);
+
+  /**
+   * The rate limit's key: the client's hash, or for IPv6 the hash of its /64, since one
+   * subscriber's line usually holds a whole /64. Null (no limit) when the client is unknown.
+   */
+  const rateKey = async (ip: ParsedIp | null, ipHash: string | null) =>
+    ip?.kind() === 'ipv6' ? hmac(`${formatIp(networkOf(ip, 64))}/64`) : ipHash;
 
   async function collect(req: Request, cors: Record<string, string>, remoteAddress?: string): Promise<Response> {
-    const ip = clientIp(req.headers, remoteAddress);
-    const ipHash = ip ? await hmac(formatIp(ip)) : null;
-    if (!takeToken(ipHash ?? 'unknown')) {
+    const client = clientAddress(req.headers, remoteAddress);
+    const ipHash = client.ip ? await hmac(formatIp(client.ip)) : null;
+    const key = await rateKey(client.ip, ipHash);
+    if (key !== null && !takeToken(key)) {
       return json(429, { error: 'Too many requests' }, { ...cors, 'retry-after': '60' });
     }
-    const type = req.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
+    const contentType = req.headers.get('content-type') ?? '';
+    const type = contentType.split(';')[0]?.trim().toLowerCase();
     if (type && type !== 'text/plain' && type !== 'application/json') {
       return json(415, { error: 'Send the record as text/plain or application/json' }, cors);
     }
-    const body = await readCapped(req, maxBody);
-    if (body === null) return json(413, { error: `Body is larger than ${maxBody} bytes` }, cors);
+    const charset = charsetOf(contentType);
+    if (charset && charset !== 'utf-8' && charset !== 'utf8') {
+      return json(415, { error: 'Send the record in UTF-8' }, cors);
+    }
+    const bytes = await readCapped(req, maxBody);
+    if (bytes === null) return json(413, { error: `Body is larger than ${maxBody} bytes` }, cors);
 
     const headerUa = req.headers.get('user-agent') ?? '';
     if (isBotUserAgent(headerUa)) return new Response(null, { status: 204, headers: cors });
 
+    const body = decodeUtf8(bytes);
+    if (body === null) return json(400, { error: 'Body is not valid UTF-8', issues: [] }, cors);
     let raw: unknown;
     try {
       raw = JSON.parse(body);
     } catch {
       return json(400, { error: 'Body is not valid JSON', issues: [] }, cors);
     }
+    // Depth, size, strings and numbers first: the schema's recursion never sees a deep value.
+    const unsafe = checkJsonValue(raw) ?? checkJsonNumbers(body);
+    if (unsafe) return json(400, invalidRecord([unsafe]), cors);
     const parsed = AnalyticsPayloadSchema.safeParse(raw);
     if (!parsed.success) {
       const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), code: i.code, message: i.message }));
-      return json(400, { error: 'Invalid analytics record', issues }, cors);
+      return json(400, invalidRecord(issues), cors);
     }
     const record = parsed.data;
-    const userAgent = record.userAgent || headerUa;
-    if (!userAgent || isBotUserAgent(userAgent)) return new Response(null, { status: 204, headers: cors });
+    const sent = raw as Record<string, unknown>;
+    const normalised: string[] = NORMALISED_FIELDS.filter(
+      (f) => typeof sent[f] === 'string' && sent[f] !== '' && sent[f] !== record[f as keyof AnalyticsPayload],
+    );
+
+    // The bot check reads the user agent as sent, before it is cut to 512 characters.
+    const sentUa = record.userAgent ? String(sent.userAgent) : headerUa;
+    if (!sentUa || isBotUserAgent(sentUa)) return new Response(null, { status: 204, headers: cors });
+    let userAgent = record.userAgent;
+    if (!userAgent) {
+      if (CONTROL_CHARACTER.test(headerUa)) {
+        return json(400, invalidRecord([{ path: 'headers.user-agent', code: 'custom', message: CONTROL_MESSAGE }]), cors);
+      }
+      userAgent = clip(headerUa, MAX_USER_AGENT_LENGTH);
+      if (userAgent !== headerUa) normalised.push('userAgent');
+    }
 
     try {
-      await store(record, req.headers, ip, ipHash, userAgent);
+      await store(record, sent.eventData, req.headers, client, ipHash, userAgent);
     } catch (error) {
       logError('analytics: could not store the record', error);
       return json(500, { error: 'Could not store the record' }, cors);
     }
-    return json(201, { ok: true }, cors);
+    return json(201, normalised.length ? { ok: true, normalised } : { ok: true }, cors);
   }
 
   async function store(
     record: AnalyticsPayload,
+    eventData: unknown,
     headers: Headers,
-    ip: ParsedIp | null,
+    { ip, geoHeadersTrusted }: ClientAddress,
     ipHash: string | null,
     userAgent: string,
   ): Promise<void> {
@@ -190,7 +221,8 @@ export function createAnalyticsHandler(deps: AnalyticsDeps): AnalyticsHandler {
         record.sessionId,
         record.eventType,
         record.elementClicked ?? null,
-        record.eventData == null ? null : JSON.stringify(record.eventData),
+        // The parsed body's own value, not the schema's copy: that copy loses keys like "__proto__".
+        record.eventData == null ? null : JSON.stringify(eventData),
         record.pageUrl,
         storedIp,
         ipHash,
@@ -198,7 +230,7 @@ export function createAnalyticsHandler(deps: AnalyticsDeps): AnalyticsHandler {
       ]);
       return;
     }
-    const geo = geoFromHeaders(headers);
+    const geo = geoHeadersTrusted ? geoFromHeaders(headers) : NO_GEO;
     const country = (ip && deps.lookupCountry?.(ip)) || geo.country;
     await query(INSERT_SESSION_SQL, [
       record.sessionId,
@@ -211,7 +243,7 @@ export function createAnalyticsHandler(deps: AnalyticsDeps): AnalyticsHandler {
       geo.longitude,
       record.pageUrl,
       userAgent,
-      record.referrer || null,
+      record.referrer ?? null,
       at,
     ]);
   }
@@ -248,8 +280,7 @@ export function createAnalyticsHandler(deps: AnalyticsDeps): AnalyticsHandler {
 
   return async (req, info) => {
     const origin = req.headers.get('origin');
-    const originAllowed =
-      origin === null || allowAnyOrigin || config.allowedOrigins.includes(origin) || origin === new URL(req.url).origin;
+    const originAllowed = origin === null || allowAnyOrigin || config.allowedOrigins.includes(origin);
     const cors: Record<string, string> = { vary: 'Origin' };
     if (origin !== null && originAllowed) cors['access-control-allow-origin'] = origin;
     if (!originAllowed) return json(403, { error: 'Origin not allowed' }, cors);

@@ -2,7 +2,14 @@
 // Postgres (postgres.js on SUPABASE_DB_URL), the country database and the secrets from the env.
 //
 // Secrets: ANALYTICS_HMAC_SECRET, ANALYTICS_DASHBOARD_KEY, ANALYTICS_ALLOWED_ORIGINS (comma-
-// separated), optional ANALYTICS_STORE_RAW_IP=true. SUPABASE_DB_URL is set by Supabase.
+// separated), optional ANALYTICS_STORE_RAW_IP=true and ANALYTICS_CLIENT_IP_HEADER. SUPABASE_DB_URL
+// is set by Supabase.
+//
+// The client address: on Supabase every request reaches the function through Cloudflare and
+// Supabase's gateway, so the socket peer is the gateway, and x-forwarded-for starts with whatever
+// the client wrote. Cloudflare sets `cf-connecting-ip` to the address it accepted the connection
+// from, replacing any value the client sent: that header is the client. Another host's edge header
+// can be named in ANALYTICS_CLIENT_IP_HEADER (docs/decisions/041-client-address.md).
 
 import postgres from 'postgres';
 // Importing the package's manifest puts the npm package in the module graph, so that its .mmdb
@@ -13,6 +20,8 @@ import type { ParsedIp } from '../_shared/ip.ts';
 import { createCountryLookup } from '../_shared/mmdb.ts';
 
 const MMDB_FILE = 'iptoasn-country.mmdb';
+/** Set by Cloudflare, in front of Supabase's functions, to the address the client connected from. */
+const DEFAULT_CLIENT_IP_HEADER = 'cf-connecting-ip';
 
 /** The country database: a copy deployed as a static file, else the npm package's file. */
 async function loadCountryLookup(): Promise<((ip: ParsedIp) => string | null) | undefined> {
@@ -59,6 +68,7 @@ async function createHandler(): Promise<AnalyticsHandler> {
         .map((s) => s.trim())
         .filter(Boolean),
       storeRawIp: Deno.env.get('ANALYTICS_STORE_RAW_IP') === 'true',
+      clientAddress: { header: Deno.env.get('ANALYTICS_CLIENT_IP_HEADER') || DEFAULT_CLIENT_IP_HEADER },
     },
   });
 }
