@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run bench [-- name …]`: every benchmark prints its own figures. Without names: sizes and
-// Lighthouse, then the longer benches (build, check, analytics) that exist.
+// Lighthouse, then the longer benches (build, check, analytics load, bad inputs, floods) that exist.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -60,7 +60,7 @@ if (want('lighthouse')) {
   console.table(await runLighthouse(pages));
 }
 
-for (const name of ['build', 'check', 'analytics-load']) {
+for (const name of ['build', 'check', 'analytics-load', 'bad-inputs', 'flood']) {
   const file = path.join(root, 'bench', `${name}.mjs`);
   if (!want(name) || !existsSync(file)) continue;
   section(`bench/${name}.mjs`);
