@@ -8,7 +8,7 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['dist/', '.site/', '.cache/', '.data/', 'node_modules/', 'test-results/', 'bench/.out/', 'tests/fixtures/', 'supabase/functions/analytics/'],
+    ignores: ['dist/', '.site/', '.cache/', '.data/', 'node_modules/', 'test-results/', 'bench/.out/', 'bench/astro/', 'tests/fixtures/', 'supabase/functions/analytics/'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -1,119 +1,125 @@
 #!/usr/bin/env node
-// Build speed (issue 3): generate N blog posts into a copy of content/, then build it twice through
-// `site build --content` (the path a user runs): cold (empty caches) and again with no change.
-// Prints wall seconds, CPU-seconds (user + sys of the build process) per 1,000 pages, peak memory.
-// Usage: node bench/build.mjs [posts=2000]. Targets: cold ≤ 25 CPU-s per 1,000 posts, second build
-// ≤ 1/3 of the cold one, peak memory < 1.5 GB.
-import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+// Build speed on long posts (issue 12), side by side in one run: `site build` cold, again with no
+// change, and after a one-post edit, against Astro 5.18 + @astrojs/mdx (bench/astro/, installed here
+// on first use, never by the project's npm install) and Hugo (Debian's package, when installed or
+// installable) building the same posts. Whole-process CPU-seconds (user + sys), wall seconds and
+// peak memory, the median of --runs runs.
+// Usage: node bench/build.mjs [posts=1000] [--runs 1] [--no-peers]
+// Targets: cold ≤ 0.4x Astro's CPU-seconds (stretch 0.25x), within 10x of Hugo, a one-post edit
+// ≤ 10% of the cold build's CPU, peak memory < 1 GB at 5,000 posts.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { longPost, mdxFile } from './long-posts.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const POSTS = Number(process.argv[2] ?? 2000);
-const CATEGORIES = ['Troubleshooting', 'Maintenance', 'Comparisons', 'Guides'];
-const WORDS = `television panel backlight power board capacitor voltage stabiliser surge remote sensor firmware
-update menu picture sound speaker amplifier HDMI port cable signal antenna set-top box Wi-Fi router
-app streaming dust heat summer monsoon humidity technician visit pickup delivery warranty quote price
-repair replace inspect clean check test measure unplug restart reset screen brightness colour contrast
-model series brand Samsung LG Sony Mi OnePlus TCL Panasonic Philips Vu Jaipur home family evening
-cricket match news channel weekend living room wall bracket stand ventilation socket extension`.split(/\s+/);
+const args = process.argv.slice(2);
+const POSTS = Number(args.find((a, i) => /^\d+$/.test(a) && args[i - 1] !== '--runs') ?? 1000);
+const RUNS = args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) || 1 : 1;
+const PEERS = !args.includes('--no-peers');
+const astroDir = path.join(root, 'bench', 'astro');
 
-let seed = 42;
-const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
-const pick = (list) => list[Math.floor(rand() * list.length)];
-const sentence = (n = 12 + Math.floor(rand() * 10)) => {
-  const words = Array.from({ length: n }, () => pick(WORDS));
-  return `${words[0][0].toUpperCase()}${words.join(' ').slice(1)}.`;
-};
-const paragraph = (n = 4) => Array.from({ length: n }, () => sentence()).join(' ');
-
-/** About 650 words of MDX: headings, paragraphs, lists, a table, placeholders and a link, like the real posts. */
-function post(i) {
-  const slug = `bench-post-${i}`;
-  const date = new Date(Date.UTC(2020, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
-  const category = CATEGORIES[i % 4];
-  return `---
-id: "${slug}"
-slug: ${slug}
-title: "Bench post ${i}: ${sentence(6).slice(0, 60)}"
-excerpt: "${sentence(18).slice(0, 200)}"
-date: "${date}"
-author: Bench Writer
-category: ${category}
-image: { src: /images/blog/${category.toLowerCase()}.svg, alt: An illustration for post ${i}, width: 1200, height: 675 }
-meta:
-  title: "Bench post ${i}"
-  description: "${sentence(20).slice(0, 150)}"
-  keywords: [tv repair jaipur, bench ${i}]
----
-
-${paragraph(5)}
-
-## ${sentence(5)}
-
-${paragraph(4)} Call {phone} – we are open {hours}.
-
-- **${pick(WORDS)}:** ${sentence()}
-- **${pick(WORDS)}:** ${sentence()}
-- **${pick(WORDS)}:** ${sentence()}
-
-## ${sentence(4)}
-
-${paragraph(5)}
-
-| Fault | Sign | From |
-| --- | --- | --- |
-| Power board | ${sentence(5)} | {price.powerSupply} |
-| Main board | ${sentence(5)} | {price.motherboard} |
-
-${paragraph(4)} Every repair has a {warranty}; see [screen repair](/services#screen-repair).
-
-## ${sentence(4)}
-
-${paragraph(6)}
-`;
-}
-
-function timeBuild(label, content, out, cache) {
-  const res = spawnSync('/usr/bin/time', ['-v', process.execPath, 'cli/bin.mjs', 'build', '--content', content, '--out', out], {
-    cwd: root,
-    encoding: 'utf8',
-    env: { ...process.env, SITE_CACHE_DIR: cache },
-  });
+/** Run a command under /usr/bin/time -v: wall s, CPU s, peak MB, and its stderr. */
+function timed(cmd, argv, opts = {}) {
+  const res = spawnSync('/usr/bin/time', ['-v', cmd, ...argv], { encoding: 'utf8', maxBuffer: 64 << 20, ...opts });
   const err = res.stderr;
   if (res.status !== 0) {
-    process.stderr.write(err);
-    process.exit(1);
+    process.stderr.write(`${res.stdout.slice(-2000)}\n${err.slice(-4000)}`);
+    throw new Error(`${cmd} ${argv.join(' ')} failed (exit ${res.status})`);
   }
   const num = (re) => Number(re.exec(err)?.[1] ?? NaN);
-  const user = num(/User time \(seconds\): ([\d.]+)/);
-  const sys = num(/System time \(seconds\): ([\d.]+)/);
   const [, m = '0', s = '0'] = /Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (?:\d+:)?(\d+):([\d.]+)/.exec(err) ?? [];
-  const wall = Number(m) * 60 + Number(s);
-  const pages = Number(/built (\d+) pages/.exec(err)?.[1] ?? NaN);
-  const steps = [...err.matchAll(/^ {2}(\w+)\s+(\d+) ms$/gm)].map((m) => `${m[1]} ${(Number(m[2]) / 1000).toFixed(1)}`).join(', ');
-  console.log(`${label}: steps (wall s) ${steps}`);
-  return { build: label, pages, 'wall s': wall, 'CPU s': +(user + sys).toFixed(1), 'CPU s / 1,000 posts': +(((user + sys) / POSTS) * 1000).toFixed(1), 'peak MB': Math.round(num(/Maximum resident set size \(kbytes\): (\d+)/) / 1024) };
+  return { wall: Number(m) * 60 + Number(s), cpu: num(/User time \(seconds\): ([\d.]+)/) + num(/System time \(seconds\): ([\d.]+)/), mb: Math.round(num(/Maximum resident set size \(kbytes\): (\d+)/) / 1024), err };
 }
 
-// Inside the project (bench/.out/ is git-ignored): the cached server renderer resolves react from node_modules.
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+function medianOf(label, runs) {
+  const row = { build: label, 'CPU s': +median(runs.map((r) => r.cpu)).toFixed(1), 'wall s': +median(runs.map((r) => r.wall)).toFixed(1), 'peak MiB': median(runs.map((r) => r.mb)) };
+  const steps = runs.at(-1).err.match(/^ {2}\w+\s+\d+ ms$/gm);
+  if (steps) row.steps = steps.map((l) => l.trim().replace(/\s+(\d+) ms/, (_, ms) => ` ${(ms / 1000).toFixed(1)}`)).join(', ');
+  return row;
+}
+
+function ensureAstro() {
+  if (existsSync(path.join(astroDir, 'node_modules', 'astro'))) return true;
+  console.log('Installing Astro for the comparison (bench/astro/node_modules, once)…');
+  return spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: astroDir, stdio: 'inherit' }).status === 0;
+}
+
+function ensureHugo() {
+  if (spawnSync('hugo', ['version'], { stdio: 'ignore' }).status === 0) return true;
+  if (process.getuid?.() !== 0) return false;
+  console.log("Installing Debian's hugo for the comparison (apt-get install hugo)…");
+  return spawnSync('apt-get', ['install', '-y', '-qq', 'hugo'], { stdio: 'ignore', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }).status === 0;
+}
+
 mkdirSync(path.join(root, 'bench', '.out'), { recursive: true });
 const tmp = mkdtempSync(path.join(root, 'bench', '.out', 'build-'));
 try {
   const content = path.join(tmp, 'content');
   cpSync(path.join(root, 'content'), content, { recursive: true });
-  mkdirSync(path.join(content, 'blog'), { recursive: true });
-  for (let i = 1; i <= POSTS; i++) writeFileSync(path.join(content, 'blog', `bench-post-${i}.mdx`), post(i));
-  const mdx = readdirSync(path.join(content, 'blog')).length;
-  console.log(`${POSTS} generated posts (${mdx} MDX files in blog/), content copied to ${content}`);
-  const cache = path.join(tmp, 'cache');
-  const out = path.join(tmp, 'dist');
-  const cold = timeBuild('cold (empty caches)', content, out, cache);
-  const warm = timeBuild('second (no change)', content, out, cache);
-  console.table([cold, warm]);
-  console.log(`second / cold: ${(warm['CPU s'] / cold['CPU s']).toFixed(2)} of the CPU time, ${(warm['wall s'] / cold['wall s']).toFixed(2)} of the wall time`);
-  console.log('targets: cold ≤ 25 CPU s per 1,000 posts, second ≤ 0.33 of cold, peak < 1500 MB');
+  const posts = Array.from({ length: POSTS }, (_, k) => longPost(k + 1, POSTS));
+  for (const p of posts) writeFileSync(path.join(content, 'blog', p.file), mdxFile(p));
+  const bytes = posts.reduce((n, p) => n + mdxFile(p).length, 0);
+  console.log(`${POSTS} long posts (${(bytes / POSTS / 1024).toFixed(1)} KB each on average), content in ${content}`);
+
+  const rows = [];
+  const site = (label, cache, before = () => {}) => {
+    const runs = [];
+    for (let r = 0; r < RUNS; r++) {
+      before(r);
+      runs.push(timed(process.execPath, ['cli/bin.mjs', 'build', '--content', content, '--out', path.join(tmp, 'dist')], { cwd: root, env: { ...process.env, SITE_CACHE_DIR: cache(r) } }));
+    }
+    const row = medianOf(label, runs);
+    rows.push(row);
+    return row;
+  };
+  const cold = site('site build, cold', (r) => path.join(tmp, `cache-cold-${r}`));
+  const warmCache = path.join(tmp, `cache-cold-${RUNS - 1}`);
+  const second = site('site build, no change', () => warmCache);
+  const edited = path.join(content, 'blog', posts[Math.floor(POSTS / 2)].file);
+  const edit = site('site build, one post edited', () => warmCache, (r) => writeFileSync(edited, `${readFileSync(edited, 'utf8')}\nAn added sentence, edit ${r}.\n`));
+
+  let astro;
+  let hugo;
+  if (PEERS && ensureAstro()) {
+    const blog = path.join(astroDir, 'src', 'content', 'blog');
+    rmSync(blog, { recursive: true, force: true });
+    mkdirSync(blog, { recursive: true });
+    for (const p of posts.map((_, k) => longPost(k + 1, POSTS, { placeholders: false }))) writeFileSync(path.join(blog, p.file), mdxFile(p));
+    const runs = [];
+    for (let r = 0; r < RUNS; r++) {
+      for (const d of ['dist', '.astro', 'node_modules/.astro', 'node_modules/.vite']) rmSync(path.join(astroDir, d), { recursive: true, force: true });
+      runs.push(timed(path.join(astroDir, 'node_modules', '.bin', 'astro'), ['build', '--silent'], { cwd: astroDir, env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } }));
+    }
+    astro = medianOf('Astro 5.18 + @astrojs/mdx, cold', runs);
+    rows.push(astro);
+    rmSync(blog, { recursive: true, force: true });
+    rmSync(path.join(astroDir, 'dist'), { recursive: true, force: true });
+  }
+  if (PEERS && ensureHugo()) {
+    const h = path.join(tmp, 'hugo');
+    mkdirSync(path.join(h, 'content', 'blog'), { recursive: true });
+    mkdirSync(path.join(h, 'layouts', '_default'), { recursive: true });
+    writeFileSync(path.join(h, 'hugo.toml'), "baseURL = 'https://bench.example/'\ntitle = 'Bench TV Care'\ndisableKinds = ['taxonomy', 'term']\n");
+    writeFileSync(path.join(h, 'layouts', '_default', 'baseof.html'), '<!DOCTYPE html><html lang="en-IN"><head><meta charset="utf-8"><title>{{ .Title }} | Bench TV Care</title><link rel="canonical" href="{{ .Permalink }}"></head><body><header><nav><a href="/">Home</a> <a href="/blog/">Blog</a></nav></header><main>{{ block "main" . }}{{ end }}</main><footer>Bench TV Care</footer></body></html>');
+    writeFileSync(path.join(h, 'layouts', '_default', 'single.html'), '{{ define "main" }}<article><p>{{ .Params.category }}</p><h1>{{ .Title }}</h1>{{ .Content }}</article>{{ end }}');
+    writeFileSync(path.join(h, 'layouts', '_default', 'list.html'), '{{ define "main" }}<ul>{{ range .Pages }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>{{ end }}</ul>{{ end }}');
+    for (const p of posts.map((_, k) => longPost(k + 1, POSTS, { placeholders: false }))) writeFileSync(path.join(h, 'content', 'blog', p.file.replace(/\.mdx$/, '.md')), mdxFile(p));
+    const runs = [];
+    for (let r = 0; r < RUNS; r++) runs.push(timed('hugo', ['--quiet', '--source', h, '--destination', path.join(h, `public-${r}`)]));
+    const version = execFileSync('hugo', ['version'], { encoding: 'utf8' }).match(/v[\d.]+/)?.[0] ?? '';
+    hugo = medianOf(`Hugo ${version}, cold`, runs);
+    rows.push(hugo);
+  }
+
+  console.table(rows);
+  const x = (a, b) => (a / b).toFixed(2);
+  console.log(`one-post edit / cold: ${x(edit['CPU s'], cold['CPU s'])} of the CPU (target ≤ 0.10); no change / cold: ${x(second['CPU s'], cold['CPU s'])}`);
+  if (astro) console.log(`site cold / Astro cold: ${x(cold['CPU s'], astro['CPU s'])} of Astro's CPU-seconds (target ≤ 0.40, stretch 0.25), ${x(cold['wall s'], astro['wall s'])} of its wall time, ${x(cold['peak MiB'], astro['peak MiB'])} of its memory`);
+  if (hugo) console.log(`site cold / Hugo cold: ${x(cold['CPU s'], hugo['CPU s'])}x Hugo's CPU-seconds (target ≤ 10)`);
+  console.log(`peak memory of the cold build: ${cold['peak MiB']} MiB (target < 1024 at 5,000 posts)`);
 } finally {
   rmSync(tmp, { recursive: true, force: true });
 }

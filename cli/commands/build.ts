@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { formatProblems } from '#core/content/problems.ts';
-import { contentDir, distDir, PROJECT_ROOT } from '../lib/paths.ts';
+import { contentDir, distDir, productionReact, PROJECT_ROOT } from '../lib/paths.ts';
 
 export function buildCommand(): Command {
   return new Command('build')
@@ -11,6 +11,7 @@ export function buildCommand(): Command {
     .addHelpText('after', '\nExit codes: 0 built, 1 content problems (nothing written), 2 could not run.')
     .action(async (opts: { content?: string; out?: string; quiet?: boolean }) => {
       const t0 = performance.now();
+      productionReact();
       // Loaded here, not at the top: Vite is heavy, and every other command would pay for it.
       const { buildSite } = await import('#core/pipeline/index.ts');
       const report = await buildSite({

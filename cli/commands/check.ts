@@ -3,7 +3,7 @@ import { buildInfoFile } from '#core/pipeline/record.ts';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { CheckSetupError, checkSite } from '../lib/check/index.ts';
 import { formatGithub, formatHuman } from '../lib/check/format.ts';
-import { contentDir, distDir, PROJECT_ROOT } from '../lib/paths.ts';
+import { contentDir, distDir, productionReact, PROJECT_ROOT } from '../lib/paths.ts';
 
 function integer(min: number) {
   return (value: string) => {
@@ -68,6 +68,7 @@ Exit codes:
   2  could not run (bad flags, no built site, no route manifest, no content folder)`,
     )
     .action(async (dir: string, opts: CheckFlags) => {
+      productionReact();
       const format = opts.json ? 'json' : opts.format;
       const dist = distDir(dir);
       let report;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { manifestFile } from '#core/pipeline/record.ts';
 import { Command } from 'commander';
 import { formatProblems } from '#core/content/problems.ts';
-import { contentDir, distDir, PROJECT_ROOT } from '../lib/paths.ts';
+import { contentDir, distDir, productionReact, PROJECT_ROOT } from '../lib/paths.ts';
 import { buildIsStale } from '../lib/server/stale.ts';
 
 export function startCommand(): Command {
@@ -21,6 +21,7 @@ export function startCommand(): Command {
         '\n\nExit codes: 1 content problems stopped the build, 2 could not start.',
     )
     .action(async (opts: { port?: string; host: string; dist?: string; build: boolean; analytics: boolean }) => {
+      productionReact();
       // Loaded here, not at the top: Vite, Hono and PGlite are heavy, and every command would pay for them.
       const [{ serve }, { buildSite }, { createNodeAnalytics }, { createApp, guardedCreateServer }, { parseTrustedProxies }] = await Promise.all([
         import('@hono/node-server'),

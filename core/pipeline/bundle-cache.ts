@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Assets } from '#src/document.tsx';
 import { buildClient, buildServer } from './vite.ts';
@@ -22,6 +22,23 @@ export function bundleKey(root: string): string {
   const hash = createHash('sha256');
   for (const rel of INPUTS) addTree(hash, root, rel);
   return hash.digest('hex').slice(0, 20);
+}
+
+/**
+ * The server renderer imports React and React Router from node_modules: with SITE_CACHE_DIR outside
+ * the project, Node would not find them from the cache. A node_modules link beside the renderer,
+ * pointed at this project's on every build, makes it resolve them wherever the cache lives.
+ */
+function linkDependencies(root: string, serverDir: string) {
+  const link = path.join(serverDir, 'node_modules');
+  const target = path.join(root, 'node_modules');
+  try {
+    if (readlinkSync(link) === target) return;
+  } catch {
+    // no link yet
+  }
+  rmSync(link, { recursive: true, force: true });
+  symlinkSync(target, link, 'dir');
 }
 
 /** Keep the `keep` most recent bundles (a build still rendering may be using an older one). */
@@ -66,6 +83,7 @@ export async function bundles(root: string, cacheDir: string, staging: string): 
       rmSync(tmp, { recursive: true, force: true });
     }
   }
+  linkDependencies(root, path.join(dir, 'server'));
   mkdirSync(staging, { recursive: true });
   cpSync(path.join(dir, 'client'), staging, { recursive: true });
   const assets = JSON.parse(readFileSync(path.join(dir, 'assets.json'), 'utf8')) as Assets;

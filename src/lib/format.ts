@@ -48,9 +48,10 @@ export function hoursText(hours: { label: string; opens: string; closes: string 
 }
 
 /** "2025-07-03" → "3 July 2025" */
+const DATE = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
 export function formatDate(iso: string): string {
-  const d = new Date(`${iso}T00:00:00Z`);
-  return d.toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return DATE.format(new Date(`${iso}T00:00:00Z`));
 }
 
 /** Replace {price.audio}, {warranty}, {hours}, {phone} … in content text with site facts. */

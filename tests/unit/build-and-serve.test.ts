@@ -1,4 +1,5 @@
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
@@ -56,6 +57,19 @@ describe('site build', () => {
     expect(js).not.toContain('jsxDEV');
     expect(js).not.toContain('react.dev/link/hydration-mismatch');
   });
+
+  test('builds with its caches in a folder outside the project (SITE_CACHE_DIR, as CI caches are)', () => {
+    const cache = mkdtempSync(path.join(tmpdir(), 'site-cache-'));
+    const elsewhere = path.join(work, 'dist-cached-elsewhere');
+    try {
+      const res = spawnSync(process.execPath, ['cli/bin.mjs', 'build', '--quiet', '--out', elsewhere], { encoding: 'utf8', env: { ...process.env, SITE_CACHE_DIR: cache } });
+      expect(res.stderr).not.toContain('ERR_MODULE_NOT_FOUND');
+      expect(res.status).toBe(0);
+      expect(readFileSync(path.join(elsewhere, 'index.html'), 'utf8')).toBe(readFileSync(path.join(out, 'index.html'), 'utf8'));
+    } finally {
+      rmSync(cache, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   test('the social image is a real 1200x630 PNG', () => {
     const png = readFileSync(path.join(out, 'og/default.png'));
