@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { constants, copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -11,25 +11,30 @@ export function createPageCache(dir: string | undefined, ...salt: string[]) {
   const base = createHash('sha256');
   for (const s of salt) base.update(s).update('\0');
   let hits = 0;
+  const made = new Set<string>();
   const fileOf = (key: string) => path.join(dir!, key.slice(0, 2), `${key.slice(2)}.html`);
   return {
     key(routePath: string, dataJson: string): string {
       return base.copy().update(routePath).update('\0').update(dataJson).digest('hex');
     },
-    get(key: string): string | undefined {
-      if (!dir) return undefined;
+    /** Copy the cached page to `file` (a copy-on-write clone where the file system has them); false when not cached. */
+    copyTo(key: string, file: string): boolean {
+      if (!dir) return false;
       try {
-        const html = readFileSync(fileOf(key), 'utf8');
+        copyFileSync(fileOf(key), file, constants.COPYFILE_FICLONE);
         hits++;
-        return html;
+        return true;
       } catch {
-        return undefined;
+        return false;
       }
     },
-    put(key: string, html: string) {
+    /** Keep the page just written at `file`. */
+    put(key: string, file: string) {
       if (!dir) return;
-      mkdirSync(path.dirname(fileOf(key)), { recursive: true });
-      writeFileSync(fileOf(key), html);
+      const target = fileOf(key);
+      if (!made.has(path.dirname(target))) mkdirSync(path.dirname(target), { recursive: true });
+      made.add(path.dirname(target));
+      copyFileSync(file, target, constants.COPYFILE_FICLONE);
     },
     hits: () => hits,
   };

@@ -15,11 +15,6 @@ export function htmlFileFor(routePath: string): string {
   return routePath === '/' ? 'index.html' : `${routePath.slice(1)}.html`;
 }
 
-function write(file: string, text: string) {
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, text);
-}
-
 /** The route → source file manifest that `site check` uses to point problems at content files. */
 export interface RouteManifest {
   origin: string;
@@ -34,16 +29,25 @@ export async function prerender(index: SiteIndex, serverEntry: string, assets: A
   const businessJsonLd = localBusinessJsonLd(site);
   const manifest: RouteManifest = { origin: site.origin, routes: [], notFound: [] };
 
+  // Folders made so far: one mkdir per folder, not one per file.
+  const made = new Set<string>();
+  const folderOf = (file: string) => {
+    const dir = path.dirname(file);
+    if (!made.has(dir)) mkdirSync(dir, { recursive: true });
+    made.add(dir);
+    return file;
+  };
+  const write = (file: string, text: string) => writeFileSync(folderOf(file), text);
   const cache = createPageCache(cacheDir, serverEntry, JSON.stringify(assets), JSON.stringify(index.site));
   const renderTo = async (route: RouteEntry, file: string) => {
     const dataJson = JSON.stringify(route.data);
     const key = cache.key(route.path, dataJson);
-    let html = cache.get(key);
-    if (html === undefined) {
-      html = await render({ url: `${site.origin}${route.path}`, site: index.site, page: route.data, assets, businessJsonLd });
-      cache.put(key, html);
+    const target = folderOf(path.join(outDir, file));
+    // A page rendered before with the same inputs is copied, not rendered again.
+    if (!cache.copyTo(key, target)) {
+      write(target, await render({ url: `${site.origin}${route.path}`, site: index.site, page: route.data, assets, businessJsonLd }));
+      cache.put(key, target);
     }
-    write(path.join(outDir, file), html);
     const dataFile = route.path === '/' ? 'index.json' : `${route.path.slice(1)}.json`;
     write(path.join(outDir, '_data', dataFile), dataJson);
   };
