@@ -247,3 +247,20 @@ test.describe('brand and area pages (the spec\'s variants are data)', () => {
     await expect(page.locator('#latest-posts article')).toHaveCount(2);
   });
 });
+
+test('article headings can be linked: each has an id, its # mark shows on hover, and the table of contents leads to it', async ({ page }) => {
+  const withToc = POSTS.find((p) => (data(p) as { toc?: unknown[] }).toc);
+  expect(withToc, 'a post with `toc: true` in content/blog').toBeDefined();
+  await page.goto(withToc!);
+  await waitForHydration(page);
+  const heading = page.locator('#article-body h2').first();
+  const id = await heading.getAttribute('id');
+  expect(id).toMatch(/^[a-z0-9-]+$/);
+  const mark = heading.locator('a.heading-anchor');
+  await expect(mark).toHaveAttribute('href', `#${id}`);
+  await expect(mark).toHaveCSS('opacity', '0');
+  await heading.hover();
+  await expect(mark).toHaveCSS('opacity', '1');
+  await page.getByRole('navigation', { name: 'On this page' }).getByRole('link').first().click();
+  await expect(page).toHaveURL(new RegExp(`#${id}$`));
+});
