@@ -115,7 +115,7 @@ ${paragraph(3)} ${link(9)}
     author: 'Bench Writer',
     category,
     image: { src: `/images/blog/${category.toLowerCase()}.png`, alt: `An illustration for post ${i}`, width: 1200, height: 675 },
-    meta: { title: `Long post ${i} about TV repair`, description: sentence(20).slice(0, 150), keywords: ['tv repair jaipur', `bench ${i}`] },
+    meta: { title: `Long post ${i} about TV repair`, description: `Post ${i}: ${sentence(20)}`.slice(0, 150), keywords: ['tv repair jaipur', `bench ${i}`] },
   };
   return { file: `${slugFor(i)}.mdx`, frontMatter, body };
 }
