@@ -36,3 +36,28 @@ export const DASHBOARD_LATEST_SQL = `select
     select id, session_id, event_type, element_clicked, event_data, page_url, host(ip_address) as ip_address,
       ${iso('"timestamp"')} as "timestamp"
     from public.user_events t order by t."timestamp" desc, t.id desc limit 100) e) as latest_events`;
+
+// The leads function's statements (supabase/migrations/*_create_leads.sql).
+export const INSERT_LEAD_SQL = `insert into public.leads
+  (kind, name, email, phone, service, service_type, area, message, subject, brand_name, page_path, forward_status, created_at)
+  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::timestamptz) returning id`;
+
+export const MARK_FORWARD_SQL = `update public.leads set forward_status = $2, forward_attempts = $3, forward_error = $4 where id = $1`;
+
+/** Leads created in [$1, $2), newest first, at most $3. */
+export const LEADS_IN_RANGE_SQL = `select id, kind, name, email, phone, service, service_type, area, message, subject, brand_name,
+    page_path, forward_status, forward_attempts, forward_error, ${iso('created_at')} as created_at
+  from public.leads t where t.created_at >= $1::timestamptz and t.created_at < $2::timestamptz
+  order by t.created_at desc, t.id desc limit $3`;
+
+/** Leads per day (Asia/Kolkata) and kind in [$1, $2), and the failed forwards among them. */
+export const LEADS_SUMMARY_SQL = `select
+  (select coalesce(json_agg(d order by d.day, d.kind), '[]'::json) from (
+    select to_char(created_at at time zone 'Asia/Kolkata', 'YYYY-MM-DD') as day, kind, count(*)::int as count
+    from public.leads where created_at >= $1::timestamptz and created_at < $2::timestamptz group by 1, 2) d) as per_day,
+  (select coalesce(json_agg(p order by p.count desc, p.page), '[]'::json) from (
+    select coalesce(page_path, '(unknown)') as page, count(*)::int as count
+    from public.leads where created_at >= $1::timestamptz and created_at < $2::timestamptz and kind <> 'newsletter'
+    group by 1 order by 2 desc, 1 limit 10) p) as per_page,
+  (select count(*)::int from public.leads
+    where created_at >= $1::timestamptz and created_at < $2::timestamptz and forward_status = 'failed') as forward_failed`;
