@@ -115,13 +115,13 @@ export function describeLeadsContract(name: string, getDb: () => AnalyticsDb): v
       expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
     });
 
-    it('limits each client: the 11th form in a burst gets 429', async () => {
+    it('limits each client: the 21st form in a burst gets 429', async () => {
       const h = makeLeadsHandler(db);
       const statuses = [];
-      for (let i = 0; i < 11; i++) statuses.push((await h(postForm(form(QUOTE)), { remoteAddress: '203.0.113.9' })).status);
-      expect(statuses.slice(0, 10).every((s) => s === 303)).toBe(true);
-      expect(statuses[10]).toBe(429);
-      expect(await count(db)).toBe(10);
+      for (let i = 0; i < 21; i++) statuses.push((await h(postForm(form(QUOTE)), { remoteAddress: '203.0.113.9' })).status);
+      expect(statuses.slice(0, 20).every((s) => s === 303)).toBe(true);
+      expect(statuses[20]).toBe(429);
+      expect(await count(db)).toBe(20);
     });
 
     describe('forwarding to the external form service', () => {
@@ -159,6 +159,26 @@ export function describeLeadsContract(name: string, getDb: () => AnalyticsDb): v
     });
 
     describe('the dashboard read', () => {
+      it('counts phone and WhatsApp taps as leads, per day and per page', async () => {
+        await db.exec('truncate public.user_events restart identity');
+        const click = (element: string, page: string) =>
+          db.query(`insert into public.user_events (session_id, event_type, element_clicked, page_url, "timestamp") values ('session_1_x', 'click', $1, $2, now())`, [element, page]);
+        await click('tel:+919000000001', `${SITE}/tv-repair-mansarovar?utm_source=google`);
+        await click('tel:+919000000001', `${SITE}/`);
+        await click('whatsapp', `${SITE}/tv-repair-mansarovar#top`);
+        await click('a:/services', `${SITE}/`);
+        const data = await read(makeLeadsHandler(db));
+        expect(data.perDay.map((d) => [d.kind, d.count])).toEqual([
+          ['call', 2],
+          ['whatsapp', 1],
+        ]);
+        expect(data.perPage).toEqual([
+          { page: '/tv-repair-mansarovar', count: 2 },
+          { page: '/', count: 1 },
+        ]);
+        await db.exec('truncate public.user_events restart identity');
+      });
+
       it('needs the dashboard key', async () => {
         const res = await makeLeadsHandler(db)(new Request(ENDPOINT));
         expect(res.status).toBe(401);

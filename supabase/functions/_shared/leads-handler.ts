@@ -69,20 +69,24 @@ export interface StoredLead {
   created_at: string;
 }
 
-/** The body of a GET: the leads of [from, to), per day (IST) and kind, per page, failed forwards. */
+/** The body of a GET: the leads of [from, to), per day (IST) and kind, per page (taps included), failed forwards. */
 export interface LeadsData {
   from: string;
   to: string;
   leads: StoredLead[];
-  perDay: { day: string; kind: LeadKind; count: number }[];
+  /** Per day (YYYY-MM-DD in IST): form leads by kind, and 'call' and 'whatsapp' taps. */
+  perDay: { day: string; kind: LeadKind | 'call' | 'whatsapp'; count: number }[];
   perPage: { page: string; count: number }[];
   forwardFailed: number;
 }
 
 /** A form needs a few hundred bytes; 16 KB leaves room for a long message in any script. */
 export const MAX_LEAD_BODY_BYTES = 16 * 1024;
-/** A person sends a form a few times at most; a burst of 10, then one a minute. */
-export const LEADS_RATE_LIMIT: RateLimitOptions = { burst: 10, perSecond: 1 / 60 };
+/**
+ * A person sends a form a few times at most, but a household or an office shares one address:
+ * a burst of 20, then one a minute.
+ */
+export const LEADS_RATE_LIMIT: RateLimitOptions = { burst: 20, perSecond: 1 / 60 };
 const DAY_MS = 86_400_000;
 const MAX_RANGE_DAYS = 400;
 
