@@ -75,6 +75,7 @@ describe('migrations on PostgreSQL', () => {
       'leads_created_at_idx',
       'leads_pkey',
       'user_events_pkey',
+      'user_events_taps_idx',
       'user_events_timestamp_idx',
       'user_sessions_country_idx',
       'user_sessions_created_at_idx',
