@@ -29,6 +29,14 @@ const fail = (error: unknown) => console.error('Analytics tracking error', error
 
 /** The owner's dashboard is never counted (decision 072). */
 const isDashboard = (path: string) => /^\/analytics\/?$/.test(path);
+/** The owner excluded this browser on the dashboard; storage that cannot be read excludes nothing. */
+function excluded(): boolean {
+  try {
+    return localStorage.getItem('site.analytics.ignore') === '1';
+  } catch {
+    return false;
+  }
+}
 /** A URL without its #fragment: the dashboard link's key must never reach a stored row. */
 const noHash = (href: string) => href.split('#')[0]!;
 
@@ -88,7 +96,7 @@ export function startTracker(opts: { endpoint: string }): void {
     const nav = navigator as Navigator & { globalPrivacyControl?: boolean };
     const optedIn = w.__SITE_TRACK_AUTOMATION__ === true || document.documentElement.hasAttribute('data-track-automation');
     if ((nav.webdriver && !optedIn) || nav.doNotTrack === '1' || w.doNotTrack === '1' || nav.globalPrivacyControl) return;
-    if (isDashboard(location.pathname) || localStorage.getItem('site.analytics.ignore') === '1') return;
+    if (isDashboard(location.pathname) || excluded()) return;
     endpoint = opts.endpoint;
     sessionId = 'session_' + Date.now() + '_' + (Math.random().toString(36).slice(2, 11) || '0');
     send('session');
