@@ -9,92 +9,27 @@
 // Run: node bench/analytics-load.mjs [--seconds 30] [--connections 32]
 // It starts and removes its own throwaway Postgres cluster (Debian `postgresql` package).
 
-import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { arg, percentile, rerunUnderTsx, serveFunctions, withServer } from './load-support.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
 const ORIGIN = 'http://bench.local';
 const KEY = 'bench-dashboard-key';
 const UA = 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36';
 
-// The project's helpers are TypeScript: run this file again under tsx's loader when needed.
-if (!process.env.SITE_BENCH_TSX) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', SELF, ...process.argv.slice(2)], {
-    stdio: 'inherit',
-    env: { ...process.env, SITE_BENCH_TSX: '1' },
-  });
-  process.exit(r.status ?? 1);
-}
+rerunUnderTsx(SELF);
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : fallback;
-};
-
-if (process.argv.includes('--serve')) await serve();
-else await main();
-
-/** The server process: the Node entry mounted like `npm start` does, on a free loopback port. */
-async function serve() {
-  const { mkdtemp } = await import('node:fs/promises');
-  const { tmpdir } = await import('node:os');
-  const { join } = await import('node:path');
-  const { Hono } = await import('hono');
-  const { serve: listen } = await import('@hono/node-server');
-  const { createNodeAnalytics } = await import('#cli/lib/server/analytics.ts');
-  const analytics = await createNodeAnalytics({
-    dataDir: await mkdtemp(join(tmpdir(), 'site-bench-')),
-    databaseUrl: process.env.DATABASE_URL,
-    allowedOrigins: [ORIGIN],
-    dashboardKey: KEY,
-    hmacSecret: 'bench-hmac-secret',
-    poolSize: Number(process.env.POOL_SIZE ?? 10),
-    // autocannon names 20,000 clients in x-forwarded-for from this host, as a local proxy would.
-    trustedProxies: ['loopback'],
-  });
-  const app = new Hono();
-  app.all('/functions/v1/analytics', (c) => analytics.handle(c.req.raw, c.env?.incoming?.socket?.remoteAddress));
-  const server = listen({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info) => {
-    process.stdout.write(`READY ${info.port}\n`);
-  });
-  process.on('SIGTERM', () => server.close(() => analytics.close().then(() => process.exit(0))));
-}
-
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
+if (process.argv.includes('--serve')) {
+  await serveFunctions({ allowedOrigins: [ORIGIN], dashboardKey: KEY, hmacSecret: 'bench-hmac-secret' }, (app, fns) =>
+    app.all('/functions/v1/analytics', (c) => fns.handle(c.req.raw, c.env?.incoming?.socket?.remoteAddress)),
+  );
+} else await main();
 
 async function main() {
   const autocannon = (await import('autocannon')).default;
-  const { startPgCluster } = await import('#tests/support/pg-cluster.ts');
-  const { postgresDb } = await import('#cli/lib/server/analytics.ts');
   const seconds = Number(arg('seconds', 30));
   const connections = Number(arg('connections', 32));
-
-  // Bounded: whatever happens, stop after 6 minutes.
-  const deadline = setTimeout(() => {
-    console.error('bench: took longer than 6 minutes, giving up');
-    process.exit(2);
-  }, 6 * 60_000);
-  deadline.unref();
-
-  console.log('Starting a throwaway PostgreSQL cluster…');
-  const cluster = await startPgCluster({ shared_buffers: '256MB', max_connections: '50' });
-  const db = postgresDb(cluster.url, { max: 2 });
-  const child = spawn(process.execPath, ['--import', 'tsx', SELF, '--serve'], {
-    env: { ...process.env, DATABASE_URL: cluster.url },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  try {
-    const port = await new Promise((resolve, reject) => {
-      let out = '';
-      child.stdout.on('data', (d) => {
-        out += d;
-        const m = /READY (\d+)/.exec(out);
-        if (m) resolve(Number(m[1]));
-      });
-      child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-    });
+  await withServer(SELF, async ({ port, db }) => {
     const url = `http://127.0.0.1:${port}/functions/v1/analytics`;
 
     // 1. POST load.
@@ -175,10 +110,5 @@ async function main() {
     console.log('GET /functions/v1/analytics with the dashboard key (100 reads after one warm-up)');
     console.log(`  totals       ${JSON.stringify(totals)}`);
     console.log(`  latency      p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms (target < 150)`);
-  } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
-    await db.close();
-    await cluster.stop();
-  }
+  });
 }

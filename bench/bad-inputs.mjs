@@ -305,6 +305,14 @@ export async function runBadInputs({ log = (line) => console.log(line) } = {}) {
       }
       answers.push({ ...input, status });
     }
+    // The leads function gets its own hostile forms (tests/support/hostile-leads.ts): none may store a row.
+    const leadsSupport = await tsImport('../tests/support/hostile-leads.ts', import.meta.url);
+    const leadAnswers = [];
+    for (const [i, c] of leadsSupport.hostileLeads().entries()) {
+      const headers = { 'content-type': leadsSupport.FORM_TYPE, origin, 'x-forwarded-for': `49.200.0.${i}`, ...c.headers };
+      const status = (await support.sendRaw(`${base}/functions/v1/leads`, { body: c.body, headers }).catch(() => ({ status: 0 }))).status;
+      leadAnswers.push({ ...c, got: status });
+    }
     const rssAfter = rssMb(server.pid);
     server.kill('SIGTERM');
     await exited;
@@ -315,6 +323,7 @@ export async function runBadInputs({ log = (line) => console.log(line) } = {}) {
     for (const table of ['user_sessions', 'user_events']) {
       for (const row of (await pg.query(`select *, host(ip_address) as ip from public.${table}`)).rows) rows.push({ table, row });
     }
+    const leadRows = Number((await pg.query('select count(*)::int as n from public.leads')).rows[0].n);
     await pg.close();
     const patterns = { session: schema.SESSION_ID_PATTERN, event: schema.EVENT_TYPE_PATTERN };
     const problems = rows.map(({ table, row }) => [row.session_id, rowProblem(row, table, patterns)]).filter(([, p]) => p);
@@ -341,8 +350,17 @@ export async function runBadInputs({ log = (line) => console.log(line) } = {}) {
     log(`5xx answers:         ${fiveXX.length} (target 0)${listed(fiveXX, (a) => `${a.category} / ${a.name}`)}`);
     log(`Rows stored:         ${rows.length} (answers 201: ${created})`);
     log(`Malformed rows:      ${problems.length} (target 0)${listed(problems, ([id, p]) => `${id} ${p}`)}`);
+    const leadsWrong = leadAnswers.filter((a) => a.got !== a.status);
+    log(`Leads function:      ${leadAnswers.length - leadsWrong.length} of ${leadAnswers.length} hostile forms answered as the tests expect` +
+      listed(leadsWrong, (a) => `${a.name} → ${a.got}`) + `; leads stored ${leadRows} (target 0); 5xx ${leadAnswers.filter((a) => a.got >= 500).length}`);
     log(`Server RSS:          ${rssBefore ?? '?'} MB before the campaign, ${rssAfter ?? '?'} MB after`);
-    return { inputs: answers.length, statuses: Object.fromEntries(byStatus), fiveXX: fiveXX.length, rows: rows.length, malformed: problems.length };
+    return {
+      inputs: answers.length,
+      statuses: Object.fromEntries(byStatus),
+      fiveXX: fiveXX.length + leadAnswers.filter((a) => a.got >= 500 || a.got === 0).length,
+      rows: rows.length,
+      malformed: problems.length + leadRows + leadsWrong.length,
+    };
   } finally {
     if (server.exitCode === null) {
       server.kill('SIGTERM');

@@ -30,6 +30,9 @@ const WarrantyReadingSchema = z.strictObject({
 
 const Phone = z.string().regex(/^\+91[6-9]\d{9}$/, { error: 'an Indian mobile number in E.164 form such as "+919876543210"' });
 
+/** A function's URL: an https URL, or a path on the site's own server. */
+const endpoint = z.string().regex(/^(https:\/\/[^\s]+|\/[\w/-]+)$/, { error: 'an https URL or a path such as "/functions/v1/leads"' });
+
 export const SiteSchema = z.strictObject({
   business: z.strictObject({
     /** The business name as visitors see it, e.g. "Jaipur TV Care". */
@@ -140,14 +143,20 @@ export const SiteSchema = z.strictObject({
     alt: z.string().min(5),
   }),
   forms: z.strictObject({
-    /** Form-collection endpoint for the quote and contact forms. */
-    contactEndpoint: z.url({ protocol: /^https$/ }),
-    /** Form-handling endpoint for the brand service request form. */
-    serviceRequestEndpoint: z.url({ protocol: /^https$/ }),
-    /** The field the form services read to send the visitor back to our thank-you page. */
-    redirectField: z.string().min(1).default('_next'),
-    /** A hidden field people never fill in; the form service drops submissions that have it. */
-    honeypotField: z.string().min(1).default('_honey'),
+    /**
+     * Where the quote and contact forms (and the newsletter) post: the site's leads function, a
+     * path on the site's own server ("/functions/v1/leads") or its https URL on Supabase.
+     */
+    contactEndpoint: endpoint,
+    /** Where the brand service request form posts: the leads function too, as a rule. */
+    serviceRequestEndpoint: endpoint,
+    /**
+     * An external form service the leads function also forwards every lead to, server-side, e.g.
+     * "https://formsubmit.co/owner@yourshop.in". Leave out to keep leads on the dashboard only.
+     */
+    forwardTo: z.url({ protocol: /^https$/ }).optional(),
+    /** A hidden field people never fill in; the leads function drops submissions that have it. */
+    honeypotField: z.string().regex(/^[\w-]{1,40}$/).default('_honey'),
   }),
   analytics: z.strictObject({
     /** The analytics function's URL; a path means the site's own origin (the local server). */

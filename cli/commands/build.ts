@@ -8,10 +8,22 @@ export function buildCommand(): Command {
     .option('--content <dir>', 'content folder to build from (default: content/, or $SITE_CONTENT_DIR)')
     .option('--out <dir>', 'output folder (default: dist/)')
     .option('--quiet', 'print only problems and the summary')
+    .option('--production', 'refuse to build while the content still has sample values or archetype text (the checks of `site check --go-live`)')
     .addHelpText('after', '\nExit codes: 0 built, 1 content problems (nothing written), 2 could not run.')
-    .action(async (opts: { content?: string; out?: string; quiet?: boolean }) => {
+    .action(async (opts: { content?: string; out?: string; quiet?: boolean; production?: boolean }) => {
       const t0 = performance.now();
       productionReact();
+      if (opts.production) {
+        const { checkGoLive } = await import('../lib/check/go-live.ts');
+        const goLive = checkGoLive(contentDir(opts.content), PROJECT_ROOT);
+        if (goLive.problems.some((p) => p.severity === 'error')) {
+          process.stderr.write(`${formatProblems(goLive.problems, goLive.files)}
+Not built: --production needs the content ready to go live.
+`);
+          process.exitCode = 1;
+          return;
+        }
+      }
       // Loaded here, not at the top: Vite is heavy, and every other command would pay for it.
       const { buildSite } = await import('#core/pipeline/index.ts');
       const report = await buildSite({

@@ -41,6 +41,7 @@ interface CheckFlags {
   timeout: number;
   retries: number;
   similarity: number;
+  goLive?: boolean;
 }
 
 export function checkCommand(): Command {
@@ -55,6 +56,7 @@ export function checkCommand(): Command {
     .option('--concurrency <n>', 'outbound requests at once, with --external', integer(1), 8)
     .option('--timeout <ms>', 'time limit per outbound request, with --external', integer(1), 10000)
     .option('--retries <n>', 'retries after a network error, 429 or 5xx, with --external', integer(0), 2)
+    .option('--go-live', 'also fail on what must change before going live: sample business values, .example and example.com addresses, sample phone numbers, form endpoints at sample addresses, archetype text left in a page')
     .option('--similarity <share>', 'warn when two brand or area pages share more than this share of their text', share, 0.8)
     .addHelpText(
       'after',
@@ -79,6 +81,7 @@ Exit codes:
           root: PROJECT_ROOT,
           skipContent: opts.skipContent,
           similarity: opts.similarity,
+          goLive: opts.goLive,
           external: opts.external ? { concurrency: opts.concurrency, timeout: opts.timeout, retries: opts.retries } : undefined,
         });
       } catch (err) {

@@ -24,6 +24,9 @@ async function ask(question: string): Promise<string | undefined> {
 
 function nextStep(kind: NewKind, display: string, route: string): string {
   if (kind === 'post') return `Next: write the article, then set \`draft: false\` to publish it at ${route}; \`site build\` and \`site check\` show the result.`;
+  if (kind === 'brand' || kind === 'area') {
+    return `Next: replace the sample text in ${display} with what is true of this ${whatOf(kind).split(' ')[0]}, then set \`draft: false\` to publish it at ${route} (\`site dev\` shows drafts; \`site check --go-live\` names text left from the archetype).`;
+  }
   return `Next: replace the sample text in ${display} with what is true of this ${whatOf(kind).split(' ')[0]}, then run \`site build\` and \`site check\` (the page will be at ${route}).`;
 }
 

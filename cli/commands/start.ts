@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { manifestFile } from '#core/pipeline/record.ts';
 import { Command } from 'commander';
+import { parse as parseYaml } from 'yaml';
 import { formatProblems } from '#core/content/problems.ts';
 import { contentDir, distDir, productionReact, PROJECT_ROOT } from '../lib/paths.ts';
 import { buildIsStale } from '../lib/server/stale.ts';
@@ -13,7 +14,7 @@ export function startCommand(): Command {
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--dist <dir>', 'the built site to serve (default: dist/)')
     .option('--no-build', 'serve dist/ as it is, without rebuilding')
-    .option('--no-analytics', 'serve the site without the analytics function')
+    .option('--no-analytics', 'serve the site without the analytics and leads functions')
     .addHelpText(
       'after',
       '\nEnvironment: SITE_TRUSTED_PROXY=loopback|<address>|<cidr>,… names the proxies in front of this server whose' +
@@ -59,9 +60,10 @@ export function startCommand(): Command {
             databaseUrl: process.env.DATABASE_URL,
             allowedOrigins: [`http://localhost:${port}`, `http://127.0.0.1:${port}`, siteOrigin(dist)].filter((o): o is string => !!o),
             trustedProxies,
+            leads: leadSettings(content),
           })
         : undefined;
-      const app = createApp({ dist, analytics: analytics?.handle });
+      const app = createApp({ dist, analytics: analytics?.handle, leads: analytics?.handleLeads });
       const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
         const s = serve({ fetch: app.fetch, port, hostname: opts.host, createServer: guardedCreateServer }, () => resolve(s));
       });
@@ -77,6 +79,19 @@ export function startCommand(): Command {
       process.once('SIGTERM', stop);
       await new Promise(() => {});
     });
+}
+
+/** The leads function's settings from content/site.yaml `forms` (read leniently: the build validates it). */
+function leadSettings(content: string): { forwardTo?: string; honeypotField?: string } {
+  try {
+    const forms = (parseYaml(readFileSync(path.join(content, 'site.yaml'), 'utf8')) as { forms?: { forwardTo?: unknown; honeypotField?: unknown } }).forms;
+    return {
+      forwardTo: typeof forms?.forwardTo === 'string' ? forms.forwardTo : undefined,
+      honeypotField: typeof forms?.honeypotField === 'string' ? forms.honeypotField : undefined,
+    };
+  } catch {
+    return {};
+  }
 }
 
 /** The public origin the built site names (canonical URLs), from its route manifest. */

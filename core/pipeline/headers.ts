@@ -14,14 +14,15 @@ const originOf = (url: string) => new URL(url).origin;
 export function contentSecurityPolicy(site: Site, inlineCss: string): string {
   const analytics = site.analytics.endpoint.startsWith('https://') ? [originOf(site.analytics.endpoint)] : [];
   const ads = site.ads ? ['https://www.googletagmanager.com', 'https://www.google.com', 'https://googleads.g.doubleclick.net'] : [];
-  const forms = [...new Set([originOf(site.forms.contactEndpoint), originOf(site.forms.serviceRequestEndpoint)])];
+  // A path is the site's own server ('self'); the newsletter also posts with fetch (connect-src).
+  const forms = [...new Set([site.forms.contactEndpoint, site.forms.serviceRequestEndpoint].filter((u) => u.startsWith('https://')).map(originOf))];
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
     ['script-src', ["'self'", sha256(BOOT_SCRIPT), ...(site.ads ? ['https://www.googletagmanager.com'] : [])]],
     ['style-src', ["'self'", sha256(inlineCss)]],
     ['img-src', ["'self'", 'data:', ...ads]],
     ['font-src', ["'self'"]],
-    ['connect-src', ["'self'", ...analytics, ...ads]],
+    ['connect-src', ["'self'", ...new Set([...analytics, ...forms]), ...ads]],
     ['frame-src', [originOf(site.mapEmbedUrl), ...(site.ads ? ['https://td.doubleclick.net'] : [])]],
     ['form-action', ["'self'", ...forms]],
     ['frame-ancestors', ["'none'"]],

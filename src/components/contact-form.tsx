@@ -19,7 +19,7 @@ const FIELDS: FieldSpec[] = [
 ];
 
 /**
- * "Send Us a Message": a native POST to the form service, so it works without JavaScript; the
+ * "Send Us a Message": a native POST to the leads function, so it works without JavaScript; the
  * browser's own required-field checks are the only validation (spec §5). The "Get A Quote" link
  * falls back to this form (#contact-form) when the dialog cannot open.
  */

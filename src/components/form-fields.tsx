@@ -57,24 +57,30 @@ export function FormFields({ fields, idPrefix, autoFocusFirst = false }: { field
 }
 
 /**
- * The hidden fields every form sends: the subject, where the form service sends the visitor
- * afterwards (our thank-you page), and a honeypot that people never see and bots fill in.
+ * The hidden fields every form sends: the subject (spec §7) and a honeypot. The leads function
+ * sends the visitor to the thank-you page itself, so no redirect field is needed.
  */
 export function HiddenFields({ subject, extra = {} }: { subject: string; extra?: Record<string, string> }) {
-  const { site } = useSiteData();
   return (
     <>
       <input type="hidden" name="subject" value={subject} />
-      <input type="hidden" name={site.forms.redirectField} value={`${site.origin}/thank-you`} />
       {Object.entries(extra).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-        <label>
-          Leave this field empty
-          <input type="text" name={site.forms.honeypotField} tabIndex={-1} autoComplete="off" />
-        </label>
-      </div>
+      <Honeypot />
     </>
+  );
+}
+
+/** A field people never see and bots fill in; the leads function drops what has it. */
+export function Honeypot() {
+  const { site } = useSiteData();
+  return (
+    <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+      <label>
+        Leave this field empty
+        <input type="text" name={site.forms.honeypotField} tabIndex={-1} autoComplete="off" />
+      </label>
+    </div>
   );
 }

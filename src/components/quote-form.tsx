@@ -2,7 +2,7 @@ import { Button } from './button.tsx';
 import { FormFields, HiddenFields } from './form-fields.tsx';
 import { useSite } from './site-context.tsx';
 
-/** The quote request (spec §3, §5): a native POST to the form service; Cancel closes the dialog. */
+/** The quote request (spec §3, §5): a native POST to the leads function; Cancel closes the dialog. */
 export default function QuoteForm({ onCancel }: { onCancel: () => void }) {
   const site = useSite();
   return (

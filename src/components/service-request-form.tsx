@@ -8,7 +8,7 @@ const PRODUCTS = [
   ['microwave', 'Microwave Repair'],
 ] as const;
 
-/** The per-brand "Request Service" form: a native POST to the form-handling service (spec §5, §7). */
+/** The per-brand "Request Service" form: a native POST to the leads function (spec §5, §7). */
 export function ServiceRequestForm({ brand, offered }: { brand: string; offered: Record<string, unknown> }) {
   const site = useSite();
   return (

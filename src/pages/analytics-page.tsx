@@ -11,8 +11,9 @@ import {
   type DashboardData,
 } from '../lib/analytics-dashboard.ts';
 import type { PageData } from '../contract/pages.ts';
+import { LeadsPanel } from './analytics-leads.tsx';
 
-type View = { status: 'loading' } | { status: 'ready'; data: DashboardData; problem: 'no-key' | 'failed' | null };
+type View = { status: 'loading' } | { status: 'ready'; data: DashboardData; problem: 'no-key' | 'failed' | null; key?: string };
 
 /** The owner's dashboard (spec §2): summary cards, latest sessions and events, top countries. */
 /** The dashboard's data for a key: empty values (and the reason) when there is no key or the read fails. */
@@ -22,7 +23,7 @@ async function readView(endpoint: string, key: string | null): Promise<View> {
     return { status: 'ready', data: EMPTY_DASHBOARD, problem: 'no-key' };
   }
   try {
-    return { status: 'ready', data: await readDashboard(endpoint, key), problem: null };
+    return { status: 'ready', data: await readDashboard(endpoint, key), problem: null, key };
   } catch (error) {
     console.error('Analytics dashboard read failed', error);
     return { status: 'ready', data: EMPTY_DASHBOARD, problem: 'failed' };
@@ -30,7 +31,8 @@ async function readView(endpoint: string, key: string | null): Promise<View> {
 }
 
 export function Page({ data }: { data: PageData<'analytics'> }) {
-  const endpoint = useSite().analytics.endpoint;
+  const site = useSite();
+  const endpoint = site.analytics.endpoint;
   const [view, setView] = useState<View>({ status: 'loading' });
 
   const load = useCallback((key: string | null) => readView(endpoint, key).then(setView), [endpoint]);
@@ -57,6 +59,7 @@ export function Page({ data }: { data: PageData<'analytics'> }) {
               }}
             />
           )}
+          {view.key && <LeadsPanel endpoint={site.forms.contactEndpoint} dashboardKey={view.key} />}
           <Dashboard data={view.data} />
         </>
       )}
@@ -124,7 +127,10 @@ function Badge({ children, tone = 'plain' }: { children: ReactNode; tone?: 'plai
 
 function Table({ caption, head, rows }: { caption: string; head: string[]; rows: ReactNode[][] }) {
   return (
-    <div className="mt-8 overflow-x-auto rounded-xl border border-line">
+    <>
+    <p className="mt-8 text-sm text-muted md:hidden">Swipe the table sideways to see every column.</p>
+    {/* Focusable, so that a keyboard can scroll it too. */}
+      <div tabIndex={0} role="region" aria-label={`${caption} (scrolls sideways)`} className="mt-2 overflow-x-auto rounded-xl border border-line md:mt-8">
       <table className="w-full min-w-[40rem] text-left text-sm">
         <caption className="bg-surface px-4 py-3 text-left text-lg font-bold text-brand-900">{caption}</caption>
         <thead className="bg-surface text-muted">
@@ -157,6 +163,7 @@ function Table({ caption, head, rows }: { caption: string; head: string[]; rows:
         </tbody>
       </table>
     </div>
+    </>
   );
 }
 

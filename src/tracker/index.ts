@@ -13,6 +13,9 @@
  * It sends nothing when the visitor asks not to be tracked (Do Not Track, Global Privacy Control)
  * or in an automated browser (navigator.webdriver), unless the page opts in to automation for
  * tests: `window.__SITE_TRACK_AUTOMATION__ = true` or `<html data-track-automation>`.
+ * It also sends nothing from the owner's dashboard (/analytics) or from a browser the owner
+ * excluded there (localStorage "site.analytics.ignore" = "1"), and never a URL's #fragment (the
+ * dashboard link carries its key there).
  * Records go out as text/plain JSON (no CORS preflight) with fetch keepalive, so a click that
  * leaves the page is still delivered. Any failure is logged as "Analytics tracking error" and
  * never thrown into the page.
@@ -24,8 +27,23 @@ let lastPath: string | undefined;
 
 const fail = (error: unknown) => console.error('Analytics tracking error', error);
 
+/** The owner's dashboard is never counted (decision 072). */
+const isDashboard = (path: string) => /^\/analytics\/?$/.test(path);
+/** The owner excluded this browser on the dashboard; storage that cannot be read excludes nothing. */
+function excluded(): boolean {
+  try {
+    return localStorage.getItem('site.analytics.ignore') === '1';
+  } catch {
+    return false;
+  }
+}
+/** A URL without its #fragment: the dashboard link's key must never reach a stored row. */
+const noHash = (href: string) => href.split('#')[0]!;
+
 function send(type: 'session' | 'event', eventType?: string, elementClicked?: string, pageUrl = location.href) {
   try {
+    if (isDashboard(location.pathname)) return;
+    pageUrl = noHash(pageUrl);
     fetch(endpoint, {
       method: 'POST',
       keepalive: true,
@@ -54,7 +72,7 @@ function send(type: 'session' | 'event', eventType?: string, elementClicked?: st
 export function trackPageView(path?: string): void {
   try {
     const p = path ?? location.pathname;
-    if (!sessionId || p === lastPath) return;
+    if (!sessionId || p === lastPath || isDashboard(p)) return;
     lastPath = p;
     send('event', 'page_view', undefined, path == null ? location.href : new URL(path, location.href).href);
   } catch (e) {
@@ -78,6 +96,7 @@ export function startTracker(opts: { endpoint: string }): void {
     const nav = navigator as Navigator & { globalPrivacyControl?: boolean };
     const optedIn = w.__SITE_TRACK_AUTOMATION__ === true || document.documentElement.hasAttribute('data-track-automation');
     if ((nav.webdriver && !optedIn) || nav.doNotTrack === '1' || w.doNotTrack === '1' || nav.globalPrivacyControl) return;
+    if (isDashboard(location.pathname) || excluded()) return;
     endpoint = opts.endpoint;
     sessionId = 'session_' + Date.now() + '_' + (Math.random().toString(36).slice(2, 11) || '0');
     send('session');

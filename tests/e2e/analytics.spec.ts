@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { horizontalOverflow } from './screen-support.ts';
 import { expect, test, waitForHydration } from './support.ts';
 
 const ENDPOINT = '/functions/v1/analytics';
@@ -39,6 +40,14 @@ function istText(iso: string): string {
   const two = (n: number) => String(n).padStart(2, '0');
   return `${two(d.getUTCDate())} ${months[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())} IST`;
 }
+
+/** Keeps the browser from handing tel: links to the system; the tracker listens before this runs. */
+const keepTelInPage = (page: Page) =>
+  page.evaluate(() =>
+    document.addEventListener('click', (e) => {
+      if ((e.target as Element).closest('a[href^="tel:"]')) e.preventDefault();
+    }),
+  );
 
 /** The figure shown on a summary card. */
 const cardValue = (page: Page, label: string) => page.getByRole('group', { name: label }).locator('p').last();
@@ -77,12 +86,7 @@ test.describe('the tracker', () => {
     const sent = await recordTracking(page);
     await page.goto('/contact');
     await waitForHydration(page);
-    // Keep the browser from handing tel: to the system; the tracker listens before this runs.
-    await page.evaluate(() =>
-      document.addEventListener('click', (e) => {
-        if ((e.target as Element).closest('a[href^="tel:"]')) e.preventDefault();
-      }),
-    );
+    await keepTelInPage(page);
     const tel = page.locator('main a[href^="tel:"]').first();
     const href = (await tel.getAttribute('href'))!;
     await tel.click();
@@ -147,5 +151,78 @@ test.describe('/analytics', () => {
     await page.getByRole('button', { name: 'Show analytics' }).click();
     await expect(page.getByText('Enter the dashboard key')).toHaveCount(0);
     await expect(page.getByRole('table', { name: 'Latest sessions' })).toBeVisible();
+  });
+});
+
+test.describe('/analytics: leads and the owner’s own visits', () => {
+  test('the dashboard sends nothing to the tracker, and no stored row holds the key', async ({ page, request }) => {
+    const sent = await recordTracking(page);
+    const key = dashboardKey();
+    await page.goto(`/analytics#key=${encodeURIComponent(key)}`);
+    await waitForHydration(page);
+    await expect(page.getByRole('heading', { name: 'Leads: calls, chats and requests' })).toBeVisible();
+    await page.getByRole('button', { name: 'Last 30 days' }).click();
+    await page.waitForTimeout(500);
+    expect(sent).toEqual([]);
+    const stored = JSON.stringify(await (await request.get(ENDPOINT, { headers: { authorization: `Bearer ${key}` } })).json());
+    expect(stored).not.toContain('key=');
+    expect(stored).not.toContain(key);
+  });
+
+  test('a phone tap and a form request show in the range, on a 360 px phone, with a CSV download', async ({ page }) => {
+    const sent = await recordTracking(page);
+    await page.goto('/contact');
+    await waitForHydration(page);
+    await keepTelInPage(page);
+    await page.locator('main a[href^="tel:"]').first().click();
+    await expect.poll(() => sent.filter((s) => s.eventType === 'click').length).toBe(1);
+    const name = `Dashboard Lead ${Date.now().toString(36)}`;
+    const form = page.locator('form#contact-form');
+    await form.getByLabel('Your name').fill(name);
+    await form.getByLabel('Phone').fill('+91 90000 00006');
+    await form.getByLabel('Email').fill('dash@gmail.com');
+    await form.getByLabel('Service needed').selectOption('Other');
+    await form.getByLabel('Message').fill('Seen on the dashboard?');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page).toHaveURL(/\/thank-you$/);
+
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto(`/analytics#key=${encodeURIComponent(dashboardKey())}`);
+    const card = (label: string) => page.getByRole('group', { name: label }).locator('p').nth(1);
+    await page.getByRole('button', { name: 'Today' }).click();
+    await expect(card('Calls (phone taps)')).toHaveText(/^[1-9]/);
+    await expect(card('Form requests')).toHaveText(/^[1-9]/);
+    const lead = page.getByTestId('lead').filter({ hasText: name });
+    await expect(lead).toContainText('Seen on the dashboard?');
+    await expect(lead).toContainText('From /contact');
+    expect(await horizontalOverflow(page)).toBe(0);
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: /Download these dates/ }).click();
+    const csv = readFileSync((await (await download).path())!, 'utf8');
+    expect(csv.split('\r\n')[0]).toMatch(/^created_at,kind,name,phone,email/);
+    // A cell starting with + would be read as a formula by a spreadsheet: it is written as text.
+    expect(csv).toContain(`,contact,${name},'+91 90000 00006,dash@gmail.com,Other,`);
+
+    await page.getByLabel('First day').fill('2020-01-01');
+    await page.getByLabel('Last day').fill('2020-01-02');
+    await page.getByRole('button', { name: 'Show these dates' }).click();
+    await expect(page.getByText('No form requests in these dates.')).toBeVisible();
+    await expect(card('Form requests')).toHaveText('0');
+  });
+
+  test('an owner can leave their own browser out of the figures', async ({ page }) => {
+    const sent = await recordTracking(page);
+    await page.goto(`/analytics#key=${encodeURIComponent(dashboardKey())}`);
+    await page.getByLabel('Don’t count my own visits from this browser').check();
+    await page.goto('/about');
+    await waitForHydration(page);
+    await page.waitForTimeout(500);
+    expect(sent).toEqual([]);
+    await page.goto('/analytics');
+    await page.getByLabel('Don’t count my own visits from this browser').uncheck();
+    await page.goto('/about');
+    await expect.poll(() => sent.length).toBe(2);
   });
 });

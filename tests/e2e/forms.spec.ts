@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { RECORD_GTAG, ROUTES, SITE } from './screen-support.ts';
-import { expect, ORIGIN, test, waitForHydration } from './support.ts';
+import { expect, test, waitForHydration } from './support.ts';
 
 /** Each named control's tag, type and required flag, in document order (hidden fields left out). */
 async function controls(form: Locator) {
@@ -15,6 +15,44 @@ async function controls(form: Locator) {
         return { name: c.name, type: c.tagName === 'INPUT' ? c.type : c.tagName.toLowerCase(), required: c.required };
       }),
   );
+}
+
+/** The names of a form's hidden inputs, in order. */
+async function hiddenNames(form: Locator) {
+  return form.locator('input[type="hidden"]').evaluateAll((els) => els.map((el) => (el as HTMLInputElement).name));
+}
+
+const DATA_DIR = path.resolve(process.env.SITE_DATA_DIR ?? '.data/e2e');
+const dashboardKey = () => (JSON.parse(readFileSync(path.join(DATA_DIR, 'analytics-secrets.json'), 'utf8')) as { dashboardKey: string }).dashboardKey;
+
+/** A name no other test uses, so that its lead can be found on the dashboard. */
+const visitor = (tag: string) => `E2E ${tag} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** The lead whose `field` is `value`, as the dashboard reads it with the dashboard key. */
+async function storedLead(page: Page, value: string, field: 'name' | 'email' = 'name') {
+  const res = await page.request.get(SITE.forms.contactEndpoint, { headers: { authorization: `Bearer ${dashboardKey()}` } });
+  expect(res.status()).toBe(200);
+  const { leads } = (await res.json()) as { leads: Record<string, unknown>[] };
+  return leads.find((l) => l[field] === value);
+}
+
+async function fillContactForm(form: Locator, v: { name: string; phone: string; email?: string; service: string; message: string }) {
+  await form.getByLabel('Your name').fill(v.name);
+  await form.getByLabel('Phone').fill(v.phone);
+  await form.getByLabel('Email').fill(v.email ?? 'visitor@gmail.com');
+  await form.getByLabel('Service needed').selectOption(v.service);
+  await form.getByLabel('Message').fill(v.message);
+  await form.getByRole('button', { name: 'Send Message' }).click();
+}
+
+async function fillBrandForm(form: Locator, name: string) {
+  await form.getByLabel('Your name').fill(name);
+  await form.getByLabel('Email').fill('brand@gmail.com');
+  await form.getByLabel('Phone').fill('9000000003');
+  await form.getByLabel('Service type').selectOption('tv');
+  await form.getByLabel(/Your area/).fill('Mansarovar');
+  await form.getByLabel('Model and problem').fill('Lines on the screen.');
+  await form.getByRole('button', { name: 'Request Service' }).click();
 }
 
 async function hiddenValue(form: Locator, name: string) {
@@ -34,7 +72,7 @@ async function expectHoneypot(form: Locator) {
 async function expectEmptySubmitBlocked(page: Page, form: Locator) {
   const posts: string[] = [];
   page.on('request', (r) => {
-    if (r.method() === 'POST' && !r.url().includes('/functions/v1/')) posts.push(r.url());
+    if (r.method() === 'POST' && !r.url().includes('/functions/v1/analytics')) posts.push(r.url());
   });
   const url = page.url();
   await form.locator('[type="submit"]').click();
@@ -46,7 +84,7 @@ async function expectEmptySubmitBlocked(page: Page, form: Locator) {
 }
 
 test.describe('the contact form', () => {
-  test('posts natively to the form service with exactly the spec fields', async ({ page }) => {
+  test('posts natively to the leads function with exactly the spec fields', async ({ page }) => {
     await page.goto('/contact');
     await waitForHydration(page);
     const form = page.locator('form#contact-form');
@@ -66,9 +104,19 @@ test.describe('the contact form', () => {
     ]);
     await expect(form.locator('textarea[name="message"]')).toHaveAttribute('rows', '4');
     expect(await hiddenValue(form, 'subject')).toBe('New Contact Form Submission from Website');
-    expect(await hiddenValue(form, SITE.forms.redirectField)).toBe(`${ORIGIN}/thank-you`);
+    expect(await hiddenNames(form)).toEqual(['subject']);
     await expectHoneypot(form);
     for (const label of ['Your name', 'Phone', 'Email', 'Service needed', 'Message']) await expect(form.getByLabel(label)).toBeVisible();
+  });
+
+  test('with JavaScript, a message lands on /thank-you and reaches the dashboard', async ({ page }) => {
+    await page.goto('/contact');
+    await waitForHydration(page);
+    const form = page.locator('form#contact-form');
+    const name = visitor('contact-js');
+    await fillContactForm(form, { name, phone: '+91 90000 00004', service: 'Screen Repair', message: 'Cracked panel.' });
+    await expect(page).toHaveURL(/\/thank-you$/);
+    expect(await storedLead(page, name)).toMatchObject({ kind: 'contact', service: 'Screen Repair', page_path: '/contact' });
   });
 
   test('an empty submit is stopped by the browser', async ({ page }) => {
@@ -79,7 +127,7 @@ test.describe('the contact form', () => {
 });
 
 test.describe('the quote dialog form', () => {
-  test('has the spec fields, subject, redirect and honeypot, and stops an empty submit', async ({ page }) => {
+  test('has the spec fields, subject and honeypot, and stops an empty submit', async ({ page }) => {
     await page.goto('/');
     await waitForHydration(page);
     await page.locator('#main-menu').getByRole('button', { name: 'Get A Quote' }).click();
@@ -93,41 +141,74 @@ test.describe('the quote dialog form', () => {
       { name: 'message', type: 'textarea', required: true },
     ]);
     expect(await hiddenValue(form, 'subject')).toBe('New Quote Request from Website');
-    expect(await hiddenValue(form, SITE.forms.redirectField)).toBe(`${ORIGIN}/thank-you`);
+    expect(await hiddenNames(form)).toEqual(['subject']);
     await expectHoneypot(form);
     await expectEmptySubmitBlocked(page, form);
+  });
+
+  test('a request lands on /thank-you and reaches the dashboard', async ({ page }) => {
+    await page.goto('/services');
+    await waitForHydration(page);
+    await page.locator('#main-menu').getByRole('button', { name: 'Get A Quote' }).click();
+    const form = page.getByRole('dialog', { name: 'Get A Free Quote' }).locator('form');
+    const name = visitor('quote-js');
+    await form.getByLabel('Your name').fill(name);
+    await form.getByLabel('Email').fill('quote@gmail.com');
+    await form.getByLabel('Phone').fill('9000000005');
+    await form.getByLabel('TV brand, model and problem').fill('Sony, no power.');
+    await form.getByRole('button', { name: 'Send Request' }).click();
+    await expect(page).toHaveURL(/\/thank-you$/);
+    expect(await storedLead(page, name)).toMatchObject({ kind: 'quote', page_path: '/services' });
   });
 });
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the contact form still posts every field to the form service', async ({ page }) => {
+  test('the contact form still posts every field to the leads function', async ({ page }) => {
     let body = '';
-    await page.route(SITE.forms.contactEndpoint, async (route) => {
-      body = route.request().postData() ?? '';
-      await route.fulfill({ contentType: 'text/html', body: '<h1>received</h1>' });
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith(SITE.forms.contactEndpoint)) body = r.postData() ?? '';
     });
     await page.goto('/contact');
     const form = page.locator('form#contact-form');
-    await form.getByLabel('Your name').fill('Test Visitor');
-    await form.getByLabel('Phone').fill('9000000000');
-    await form.getByLabel('Email').fill('visitor@example.com');
-    await form.getByLabel('Service needed').selectOption('Audio Problems');
-    await form.getByLabel('Message').fill('No sound from the left speaker.');
-    await form.getByRole('button', { name: 'Send Message' }).click();
-    await expect(page.getByRole('heading', { name: 'received' })).toBeVisible();
-    const sent = Object.fromEntries(new URLSearchParams(body));
-    expect(sent).toEqual({
+    const name = visitor('contact-nojs');
+    await fillContactForm(form, { name, phone: '9000000000', service: 'Audio Problems', message: 'No sound from the left speaker.' });
+    await expect(page).toHaveURL(/\/thank-you$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank You – We Have Your Message');
+    expect(Object.fromEntries(new URLSearchParams(body))).toEqual({
       subject: 'New Contact Form Submission from Website',
-      [SITE.forms.redirectField]: `${ORIGIN}/thank-you`,
       [SITE.forms.honeypotField]: '',
-      name: 'Test Visitor',
+      name,
       phone: '9000000000',
-      email: 'visitor@example.com',
+      email: 'visitor@gmail.com',
       service: 'Audio Problems',
       message: 'No sound from the left speaker.',
     });
+    expect(await storedLead(page, name)).toMatchObject({ kind: 'contact', service: 'Audio Problems', page_path: '/contact' });
+  });
+
+  test('a bad phone number gets a page that names it and keeps what was typed', async ({ page }) => {
+    await page.goto('/contact');
+    const form = page.locator('form#contact-form');
+    await fillContactForm(form, { name: 'Kept Name', phone: 'call me', email: 'kept@gmail.com', service: 'Other', message: 'Kept message' });
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Please check your request');
+    await expect(page.getByRole('alert')).toContainText('Please enter a phone number such as +91 98290 12345');
+    await expect(page.getByLabel('Your name')).toHaveValue('Kept Name');
+    await expect(page.getByLabel('Message')).toHaveValue('Kept message');
+    await expect(page.getByLabel('Service needed')).toHaveValue('Other');
+    await page.getByLabel('Phone').fill('+91 90000 00002');
+    await page.getByRole('button', { name: 'Send again' }).click();
+    await expect(page).toHaveURL(/\/thank-you$/);
+    expect(await storedLead(page, 'Kept Name')).toMatchObject({ kind: 'contact', phone: '+91 90000 00002' });
+  });
+
+  test('the brand request form lands on /thank-you and the lead reaches the dashboard', async ({ page }) => {
+    await page.goto(brandPages[0]!.path);
+    const name = visitor('brand-nojs');
+    await fillBrandForm(page.locator('#request-service form'), name);
+    await expect(page).toHaveURL(/\/thank-you$/);
+    expect(await storedLead(page, name)).toMatchObject({ kind: 'service-request', service_type: 'tv', area: 'Mansarovar' });
   });
 
   test('"Get A Quote" is a link to the contact form', async ({ page }) => {
@@ -206,7 +287,7 @@ test.describe('phone conversions', () => {
 const brandPages = ROUTES.filter((r) => r.kind === 'service-center-brand');
 
 test.describe('the brand service request form', () => {
-  test('has the spec fields, posts to the form-handling service and stops an empty submit', async ({ page }) => {
+  test('has the spec fields, posts to the leads function and stops an empty submit', async ({ page }) => {
     await page.goto(brandPages[0]!.path);
     await waitForHydration(page);
     const form = page.locator('#request-service form');
@@ -220,9 +301,18 @@ test.describe('the brand service request form', () => {
       { name: 'area', type: 'text', required: true },
       { name: 'message', type: 'textarea', required: true },
     ]);
-    expect(await hiddenValue(form, SITE.forms.redirectField)).toBe(`${ORIGIN}/thank-you`);
+    expect(await hiddenNames(form)).toEqual(['subject', 'brandName']);
     await expectHoneypot(form);
     await expectEmptySubmitBlocked(page, form);
+  });
+
+  test('with JavaScript, a request lands on /thank-you and reaches the dashboard', async ({ page }) => {
+    await page.goto(brandPages[0]!.path);
+    await waitForHydration(page);
+    const name = visitor('brand-js');
+    await fillBrandForm(page.locator('#request-service form'), name);
+    await expect(page).toHaveURL(/\/thank-you$/);
+    expect(await storedLead(page, name)).toMatchObject({ kind: 'service-request', brand_name: expect.any(String) });
   });
 
   test('every brand offers TV, and AC, refrigerator and microwave only where its content does', async ({ page }) => {
@@ -242,8 +332,7 @@ test.describe('the brand service request form', () => {
 });
 
 test.describe('the newsletter form', () => {
-
-  test('requires an e-mail address and sends nothing', async ({ page }) => {
+  test('requires an e-mail address, then stores it and says so on the page', async ({ page }) => {
     await page.goto('/blog');
     await waitForHydration(page);
     const email = page.locator('main form input[name="email"]');
@@ -251,23 +340,24 @@ test.describe('the newsletter form', () => {
     await expect(email).toHaveAttribute('required', '');
     const form = email.locator('xpath=ancestor::form');
     await expectEmptySubmitBlocked(page, form);
-    await email.fill('reader@example.com');
+    const address = `${visitor('news-js')}@gmail.com`.replace(/ /g, '.');
+    await email.fill(address);
     await form.locator('[type="submit"]').click();
-    await page.waitForTimeout(300);
-    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/blog');
+    await expect(page.getByRole('status').filter({ hasText: 'you are subscribed' })).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe('/blog');
+    expect(await storedLead(page, address, 'email')).toMatchObject({ kind: 'newsletter' });
   });
 
-  test('sends nothing and keeps the address out of the URL with JavaScript off too', async ({ browser }) => {
+  test('with JavaScript off, the function answers with its own acknowledgement and keeps the address out of the URL', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    const requests: string[] = [];
     await page.goto('/blog');
-    page.on('request', (r) => requests.push(r.url()));
-    await page.locator('main form input[name="email"]').fill('reader@example.com');
+    const address = `${visitor('news-nojs')}@gmail.com`.replace(/ /g, '.');
+    await page.locator('main form input[name="email"]').fill(address);
     await page.locator('main form [type="submit"]').click();
-    await page.waitForTimeout(300);
-    expect(page.url()).not.toContain('reader');
-    expect(requests.filter((u) => u.includes('reader'))).toEqual([]);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you – you are subscribed');
+    expect(page.url()).not.toContain('gmail');
+    expect(await storedLead(page, address, 'email')).toMatchObject({ kind: 'newsletter' });
     await context.close();
   });
 });

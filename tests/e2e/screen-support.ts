@@ -15,7 +15,7 @@ export const SITE = parse(readFileSync(path.resolve('content/site.yaml'), 'utf8'
   stats: { years: string; tvsRepaired: string; tvsRepairedLastYear: string; rating: number; satisfied: string };
   mapEmbedUrl: string;
   reviewUrl: string;
-  forms: { contactEndpoint: string; serviceRequestEndpoint: string; redirectField: string; honeypotField: string };
+  forms: { contactEndpoint: string; serviceRequestEndpoint: string; forwardTo?: string; honeypotField: string };
 };
 
 /** The routes of the built site, with their kind (the build's manifest, core/pipeline/record.ts). */

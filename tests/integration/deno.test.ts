@@ -91,6 +91,13 @@ describe('the Deno entry of the analytics function', () => {
     expect(stderr).not.toMatch(/error/i);
   }, 180_000);
 
+  it('the leads entry type-checks with deno check too', async () => {
+    const leadsDir = join(ROOT, 'supabase/functions/leads');
+    const args = ['check', '--node-modules-dir=none', '--no-lock', '--config', join(leadsDir, 'deno.json'), join(leadsDir, 'index.ts')];
+    const { stderr } = await promisify(execFile)(deno, args, { env: denoEnv, cwd: leadsDir });
+    expect(stderr).not.toMatch(/error/i);
+  }, 180_000);
+
   describe('running on Postgres', () => {
     let server: { url: string; proc: ChildProcess };
     beforeAll(async () => {

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrations, postgresDb, type AnalyticsDb } from '#cli/lib/server/analytics.ts';
 import { describeAnalyticsContract, describeRowLevelSecurity } from '../support/analytics-contract.ts';
+import { describeLeadsContract, describeLeadsRowLevelSecurity } from '../support/leads-contract.ts';
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.ts';
 
 let cluster: PgCluster;
@@ -12,7 +13,7 @@ let db: AnalyticsDb;
 beforeAll(async () => {
   cluster = await startPgCluster();
   db = postgresDb(cluster.url);
-  expect(await applyMigrations(db)).toEqual(['20261122070000']);
+  expect(await applyMigrations(db)).toEqual(['20261122070000', '20261201090000']);
 });
 
 afterAll(async () => {
@@ -25,6 +26,7 @@ describe('migrations on PostgreSQL', () => {
     expect(await applyMigrations(db)).toEqual([]);
     expect(await db.query('select version, name from supabase_migrations.schema_migrations')).toEqual([
       { version: '20261122070000', name: 'create_analytics' },
+      { version: '20261201090000', name: 'create_leads' },
     ]);
   });
 
@@ -53,8 +55,8 @@ describe('migrations on PostgreSQL', () => {
       release();
       await holding;
       const applied = await applying;
-      expect(applied.flat()).toEqual(['20261122070000']);
-      expect(await watcher.query('select version from supabase_migrations.schema_migrations')).toEqual([{ version: '20261122070000' }]);
+      expect(applied.flat()).toEqual(['20261122070000', '20261201090000']);
+      expect(await watcher.query('select version from supabase_migrations.schema_migrations')).toEqual([{ version: '20261122070000' }, { version: '20261201090000' }]);
     } finally {
       await Promise.all([holder, watcher, ...starts].map((s) => s.close()));
     }
@@ -70,7 +72,10 @@ describe('migrations on PostgreSQL', () => {
     ]);
     expect(await db.query(`select count(*)::int as n from pg_policies where schemaname = 'public'`)).toEqual([{ n: 0 }]);
     expect((await db.query(`select indexname from pg_indexes where schemaname = 'public' order by indexname`)).map((r) => r.indexname)).toEqual([
+      'leads_created_at_idx',
+      'leads_pkey',
       'user_events_pkey',
+      'user_events_taps_idx',
       'user_events_timestamp_idx',
       'user_sessions_country_idx',
       'user_sessions_created_at_idx',
@@ -102,3 +107,6 @@ describe('the throwaway cluster', () => {
 
 describeAnalyticsContract('PostgreSQL (postgres.js)', () => db);
 describeRowLevelSecurity('PostgreSQL', () => db);
+
+describeLeadsContract('PostgreSQL', () => db);
+describeLeadsRowLevelSecurity('PostgreSQL', () => db);

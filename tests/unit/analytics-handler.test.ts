@@ -29,7 +29,7 @@ let db: AnalyticsDb;
 
 beforeAll(async () => {
   db = pgliteDb(await PGlite.create());
-  expect(await applyMigrations(db)).toEqual(['20261122070000']);
+  expect(await applyMigrations(db)).toEqual(['20261122070000', '20261201090000']);
 });
 
 afterAll(async () => {
@@ -44,6 +44,7 @@ describe('migrations on PGlite', () => {
     expect(await applyMigrations(db)).toEqual([]);
     expect(await db.query('select version, name from supabase_migrations.schema_migrations')).toEqual([
       { version: '20261122070000', name: 'create_analytics' },
+      { version: '20261201090000', name: 'create_leads' },
     ]);
   });
 

@@ -27,10 +27,11 @@ describe('site new', () => {
     expect(code).toBe(0);
     expect(stdout).toBe('');
     expect(stderr.split('\n')[0]).toBe(`Created ${rel('brands/haier.mdx')}`);
-    expect(stderr.split('\n')[1]).toMatch(/^Next: replace the sample text in .*haier\.mdx .* \(the page will be at \/haier-tv-repair\)\.$/);
+    expect(stderr.split('\n')[1]).toMatch(/^Next: replace the sample text in .*haier\.mdx .*, then set `draft: false` to publish it at \/haier-tv-repair /);
     const text = readFileSync(path.join(content, 'brands/haier.mdx'), 'utf8');
     expect(text).toContain('slug: "haier-tv-repair"');
     expect(text).toContain('name: "Haier"');
+    expect(text).toContain('draft: true'); // an unfinished page never ships
     expect(text).not.toContain('{{');
     // Atomic write: no temporary file left behind.
     expect(readdirSync(path.join(content, 'brands')).filter((f) => f.startsWith('.'))).toEqual([]);
@@ -103,9 +104,13 @@ describe('site new', () => {
   });
 });
 
-test('end to end: `site new brand haier`, build, and the Haier page is linked, listed, described and passes `site check`', async () => {
+test('end to end: `site new brand haier` is a draft until published; then the Haier page is linked, listed, described and passes `site check`', async () => {
   expect((await newIn('brand', 'haier')).code).toBe(0);
   const out = path.join(work, 'dist');
+  expect((await site('build', '--quiet', '--content', content, '--out', out)).code).toBe(0);
+  expect(existsSync(path.join(out, 'haier-tv-repair.html'))).toBe(false);
+  const file = path.join(content, 'brands/haier.mdx');
+  writeFileSync(file, readFileSync(file, 'utf8').replace('draft: true', 'draft: false'));
   expect((await site('build', '--quiet', '--content', content, '--out', out)).code).toBe(0);
   const page = readFileSync(path.join(out, 'haier-tv-repair.html'), 'utf8');
   expect(page).toContain('<link rel="canonical" href="https://jaipurtvcare.example/haier-tv-repair"/>');

@@ -33,10 +33,17 @@ describe('the Content-Security-Policy', () => {
 
   test('allows the inlined stylesheet by hash, the form endpoints as form-action and the map as frame-src', () => {
     expect(directive('style-src')).toEqual(["'self'", hash(CSS)]);
-    expect(directive('form-action')).toEqual(["'self'", new URL(site.forms.contactEndpoint).origin]);
+    expect(directive('form-action')).toEqual(["'self'"]);
     expect(directive('frame-src')).toEqual([new URL(site.mapEmbedUrl).origin]);
     expect(directive('frame-ancestors')).toEqual(["'none'"]);
     expect(directive('connect-src')).toEqual(["'self'"]);
+  });
+
+  test('a leads function on another origin is allowed as form-action and connect-src (the newsletter posts with fetch)', () => {
+    const fn = 'https://abc.supabase.co/functions/v1/leads';
+    const other = contentSecurityPolicy({ ...site, forms: { ...site.forms, contactEndpoint: fn, serviceRequestEndpoint: fn } }, CSS);
+    expect(other).toContain("form-action 'self' https://abc.supabase.co;");
+    expect(other).toContain("connect-src 'self' https://abc.supabase.co;");
   });
 
   test('adds the ad tag only when an ads id is configured', () => {

@@ -37,12 +37,17 @@ function fakeBrowser(opts: {
   gpc?: boolean;
   optInFlag?: boolean;
   optInAttribute?: boolean;
+  /** What localStorage holds; left out, there is no localStorage at all (a browser that blocks it). */
+  storage?: Record<string, string>;
+  /** The page's URL at load. */
+  href?: string;
   fetch?: (url: string, init: RequestInit) => Promise<{ ok: boolean; status: number }>;
 } = {}) {
   const sent: Sent[] = [];
   const windowListeners: Record<string, (() => void)[]> = {};
   const clickListeners: ((e: { target: unknown }) => void)[] = [];
-  const location = { href: 'https://tv.example/', pathname: '/', origin: 'https://tv.example' };
+  const start = new URL(opts.href ?? 'https://tv.example/');
+  const location = { href: start.href, pathname: start.pathname, origin: 'https://tv.example' };
   const go = (url: string) => {
     const u = new URL(url, location.href);
     Object.assign(location, { href: u.href, pathname: u.pathname });
@@ -56,6 +61,7 @@ function fakeBrowser(opts: {
   vi.stubGlobal('window', win);
   vi.stubGlobal('location', location);
   vi.stubGlobal('history', history);
+  if (opts.storage) vi.stubGlobal('localStorage', { getItem: (k: string) => opts.storage![k] ?? null });
   vi.stubGlobal('navigator', {
     userAgent: 'Mozilla/5.0 TestBrowser',
     webdriver: opts.webdriver ?? false,
@@ -103,6 +109,26 @@ afterEach(() => {
 });
 
 describe('tracker', () => {
+  it('sends nothing from the dashboard, nor from a browser the owner excluded; never a #fragment', async () => {
+    const onDashboard = fakeBrowser({ href: 'https://tv.example/analytics#key=secret' });
+    (await load()).startTracker({ endpoint: ENDPOINT });
+    expect(onDashboard.sent).toEqual([]);
+    vi.unstubAllGlobals();
+
+    const excluded = fakeBrowser({ storage: { 'site.analytics.ignore': '1' } });
+    (await load()).startTracker({ endpoint: ENDPOINT });
+    expect(excluded.sent).toEqual([]);
+    vi.unstubAllGlobals();
+
+    const b = fakeBrowser({ href: 'https://tv.example/services#key=secret', storage: {} });
+    const { startTracker } = await load();
+    startTracker({ endpoint: ENDPOINT });
+    expect(b.sent.map((s) => s.body.pageUrl)).toEqual(['https://tv.example/services', 'https://tv.example/services']);
+    b.history.pushState(null, '', '/analytics');
+    b.click(el('A', { href: '/' }));
+    expect(b.sent).toHaveLength(2);
+  });
+
   it('sends one session record and one page_view on load, as text/plain JSON with keepalive', async () => {
     const b = fakeBrowser();
     const { startTracker } = await load();

@@ -7,6 +7,7 @@ import { zodProblems } from '#core/content/zod-problems.ts';
 import { checkContactLinks } from './contact.ts';
 import { checkExternal, type ExternalOptions } from './external.ts';
 import { checkFacts } from './facts.ts';
+import { checkGoLive } from './go-live.ts';
 import { checkJsonLd } from './jsonld.ts';
 import { checkLinks, type ExternalLinkUse } from './links.ts';
 import { checkSeo } from './seo.ts';
@@ -28,6 +29,8 @@ export interface CheckOptions {
   external?: ExternalOptions;
   /** Share of shingled text above which two brand (or area) pages are near-duplicates; default 0.8. */
   similarity?: number;
+  /** Also report what must change before going live (sample values, archetype text): go-live.ts. */
+  goLive?: boolean;
 }
 
 export interface CheckReport {
@@ -110,6 +113,7 @@ export async function checkSite(opts: CheckOptions): Promise<CheckReport> {
   problems.push(...time('contact', () => checkContactLinks(ctx)));
   problems.push(...time('facts', () => checkFacts(ctx)));
   problems.push(...time('similar', () => checkSimilar(ctx, opts.similarity ?? 0.8)));
+  if (opts.goLive) problems.push(...time('goLive', () => checkGoLive(opts.contentDir, opts.root).problems));
   let externalLinks = 0;
   if (opts.external && external) {
     const t0 = performance.now();

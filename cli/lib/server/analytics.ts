@@ -11,6 +11,7 @@ import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
 import { parseTrustedProxies } from '#functions/_shared/client-address.ts';
 import { createAnalyticsHandler, type Query } from '#functions/_shared/handler.ts';
+import { createLeadsHandler, type LeadsDeps } from '#functions/_shared/leads-handler.ts';
 import { createCountryLookup } from '#functions/_shared/mmdb.ts';
 import type { RateLimitOptions } from '#functions/_shared/rate-limit.ts';
 
@@ -147,10 +148,16 @@ export interface NodeAnalyticsOptions {
   trustedProxies?: string[];
   /** postgres.js pool size (DATABASE_URL only). */
   poolSize?: number;
+  /** The leads function's settings from site.yaml `forms` (forward target, spam-trap field). */
+  leads?: { forwardTo?: string; honeypotField?: string; rateLimit?: RateLimitOptions; forwardBackoffMs?: number[] };
+  /** Receives each lead's forward (tests await them). */
+  deferLeadWork?: LeadsDeps['defer'];
 }
 
 export interface NodeAnalytics {
   handle(req: Request, remoteAddress?: string): Promise<Response>;
+  /** The leads function, mounted at /functions/v1/leads on the same database. */
+  handleLeads(req: Request, remoteAddress?: string): Promise<Response>;
   dashboardKey: string;
   close(): Promise<void>;
 }
@@ -195,8 +202,26 @@ export async function createNodeAnalytics(opts: NodeAnalyticsOptions): Promise<N
     },
   });
 
+  const leads = createLeadsHandler({
+    query: db.query,
+    defer: opts.deferLeadWork,
+    config: {
+      allowedOrigins: opts.allowedOrigins,
+      dashboardKey,
+      hmacSecret,
+      // Same origin as the pages: the browser goes to /thank-you of whichever origin it is on.
+      thankYouUrl: '/thank-you',
+      siteOrigin: '',
+      honeypotField: opts.leads?.honeypotField,
+      forward: opts.leads?.forwardTo ? { url: opts.leads.forwardTo, backoffMs: opts.leads.forwardBackoffMs } : undefined,
+      rateLimit: opts.leads?.rateLimit,
+      clientAddress: { trustedProxies: opts.trustedProxies },
+    },
+  });
+
   return {
     handle: (req, remoteAddress) => handler(req, { remoteAddress }),
+    handleLeads: (req, remoteAddress) => leads(req, { remoteAddress }),
     dashboardKey,
     async close() {
       clearInterval(timer);

@@ -36,6 +36,8 @@ export interface ServerOptions {
   dist: string;
   /** The analytics function, mounted at /functions/v1/analytics. */
   analytics?: (req: Request, remoteAddress?: string) => Promise<Response>;
+  /** The leads function, mounted at /functions/v1/leads. */
+  leads?: (req: Request, remoteAddress?: string) => Promise<Response>;
   /** Stops watching dist/ for rebuilds. */
   signal?: AbortSignal;
 }
@@ -47,16 +49,17 @@ export interface ServerOptions {
  * Which file answers comes from an index of dist/ held in memory (dist-index.ts); bodies are read
  * asynchronously and kept in a bounded cache (body-cache.ts), so no request blocks the others.
  */
-export function createApp({ dist, analytics, signal }: ServerOptions): Hono {
+export function createApp({ dist, analytics, leads, signal }: ServerOptions): Hono {
   const app = new Hono();
   const root = path.resolve(dist);
   const site = liveDistIndex(root, signal);
   const bodies = bodyCache<DistIndex>();
 
-  if (analytics) {
-    app.all('/functions/v1/analytics', (c) => {
+  for (const [name, fn] of [['analytics', analytics], ['leads', leads]] as const) {
+    if (!fn) continue;
+    app.all(`/functions/v1/${name}`, (c) => {
       const incoming = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
-      return analytics(c.req.raw, incoming?.incoming?.socket?.remoteAddress);
+      return fn(c.req.raw, incoming?.incoming?.socket?.remoteAddress);
     });
   }
 

@@ -4,7 +4,7 @@
 
 import { isbot } from 'isbot';
 import { checkJsonNumbers, checkJsonValue, CONTROL_CHARACTER, decodeUtf8, readCapped, type BodyIssue } from './body.ts';
-import { createClientAddress, type ClientAddress, type ClientAddressOptions } from './client-address.ts';
+import type { ClientAddress, ClientAddressOptions } from './client-address.ts';
 import {
   AnalyticsPayloadSchema,
   clip,
@@ -14,9 +14,10 @@ import {
   type AnalyticsPayload,
 } from './event-schema.ts';
 import { geoFromHeaders, type HostGeo } from './geo.ts';
-import { createHmac, formatIp, networkOf, timingSafeEqual, truncateIp, type ParsedIp } from './ip.ts';
+import { charsetOf, corsFor, createClientGate, hasDashboardKey, json, mediaTypeOf, methodNotAllowed, preflight } from './http.ts';
+import { formatIp, truncateIp, type ParsedIp } from './ip.ts';
 import { consoleLogError, rateLimitedLog, type LogError } from './log.ts';
-import { createRateLimiter, DEFAULT_RATE_LIMIT, type RateLimitOptions } from './rate-limit.ts';
+import { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './rate-limit.ts';
 import {
   DASHBOARD_EVENT_COUNT_SQL,
   DASHBOARD_LATEST_SQL,
@@ -107,19 +108,9 @@ export function isBotUserAgent(ua: string): boolean {
 
 const ALLOWED_HEADERS = 'authorization, content-type, apikey, x-client-info';
 
-function json(status: number, body: unknown, headers: Record<string, string>): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { ...headers, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
-  });
-}
-
 const NO_GEO: HostGeo = { country: null, city: null, region: null, latitude: null, longitude: null };
 
 const invalidRecord = (issues: BodyIssue[]) => ({ error: 'Invalid analytics record', issues });
-
-/** The charset a content-type names, lower-cased; undefined when it names none. */
-const charsetOf = (contentType: string) => /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType)?.[1]?.toLowerCase();
 
 export function createAnalyticsHandler(deps: AnalyticsDeps): AnalyticsHandler {
   const { query, config } = deps;
@@ -129,27 +120,18 @@ export function createAnalyticsHandler(deps: AnalyticsDeps): AnalyticsHandler {
   const now = deps.now ?? (() => new Date());
   const logError = rateLimitedLog(deps.logError ?? consoleLogError, () => now().getTime());
   const maxBody = config.maxBodyBytes ?? MAX_BODY_BYTES;
-  const allowAnyOrigin = config.allowedOrigins.includes('*');
-  const hmac = createHmac(config.hmacSecret);
-  const takeToken = createRateLimiter(config.rateLimit ?? DEFAULT_RATE_LIMIT, () => now().getTime());
-  const clientAddress = createClientAddress(config.clientAddress);
-
-  /**
-   * The rate limit's key: the client's hash, or for IPv6 the hash of its /64, since one
-   * subscriber's line usually holds a whole /64. Null (no limit) when the client is unknown.
-   */
-  const rateKey = async (ip: ParsedIp | null, ipHash: string | null) =>
-    ip?.kind() === 'ipv6' ? hmac(`${formatIp(networkOf(ip, 64))}/64`) : ipHash;
+  const gate = createClientGate({
+    hmacSecret: config.hmacSecret,
+    rateLimit: config.rateLimit ?? DEFAULT_RATE_LIMIT,
+    clientAddress: config.clientAddress,
+    now: () => now().getTime(),
+  });
 
   async function collect(req: Request, cors: Record<string, string>, remoteAddress?: string): Promise<Response> {
-    const client = clientAddress(req.headers, remoteAddress);
-    const ipHash = client.ip ? await hmac(formatIp(client.ip)) : null;
-    const key = await rateKey(client.ip, ipHash);
-    if (key !== null && !takeToken(key)) {
-      return json(429, { error: 'Too many requests' }, { ...cors, 'retry-after': '60' });
-    }
+    const { client, ipHash, allowed } = await gate.identify(req.headers, remoteAddress);
+    if (!allowed) return json(429, { error: 'Too many requests' }, { ...cors, 'retry-after': '60' });
     const contentType = req.headers.get('content-type') ?? '';
-    const type = contentType.split(';')[0]?.trim().toLowerCase();
+    const type = mediaTypeOf(contentType);
     if (type && type !== 'text/plain' && type !== 'application/json') {
       return json(415, { error: 'Send the record as text/plain or application/json' }, cors);
     }
@@ -249,8 +231,7 @@ export function createAnalyticsHandler(deps: AnalyticsDeps): AnalyticsHandler {
   }
 
   async function dashboard(req: Request, cors: Record<string, string>): Promise<Response> {
-    const presented = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.get('authorization') ?? '')?.[1];
-    if (!presented || !(await timingSafeEqual(presented, config.dashboardKey))) {
+    if (!(await hasDashboardKey(req, config.dashboardKey))) {
       return json(401, { error: 'A valid dashboard key is required' }, { ...cors, 'www-authenticate': 'Bearer' });
     }
     try {
@@ -279,29 +260,18 @@ export function createAnalyticsHandler(deps: AnalyticsDeps): AnalyticsHandler {
   }
 
   return async (req, info) => {
-    const origin = req.headers.get('origin');
-    const originAllowed = origin === null || allowAnyOrigin || config.allowedOrigins.includes(origin);
-    const cors: Record<string, string> = { vary: 'Origin' };
-    if (origin !== null && originAllowed) cors['access-control-allow-origin'] = origin;
-    if (!originAllowed) return json(403, { error: 'Origin not allowed' }, cors);
+    const { allowed, cors } = corsFor(req, config.allowedOrigins);
+    if (!allowed) return json(403, { error: 'Origin not allowed' }, cors);
 
     switch (req.method) {
       case 'OPTIONS':
-        return new Response(null, {
-          status: 204,
-          headers: {
-            ...cors,
-            'access-control-allow-methods': 'GET, POST, OPTIONS',
-            'access-control-allow-headers': ALLOWED_HEADERS,
-            'access-control-max-age': '86400',
-          },
-        });
+        return preflight(cors, ALLOWED_HEADERS);
       case 'POST':
         return collect(req, cors, info?.remoteAddress);
       case 'GET':
         return dashboard(req, cors);
       default:
-        return json(405, { error: 'Method not allowed' }, { ...cors, allow: 'GET, POST, OPTIONS' });
+        return methodNotAllowed(cors);
     }
   };
 }

@@ -1,0 +1,109 @@
+// `site check --go-live` (and `site build --production`): what must change before the site goes
+// live. It reads the content files as text, line by line, so that each problem names the line
+// to edit; drafts and archetypes are skipped, since they never ship (docs/decisions/073-go-live-check.md).
+
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Problem } from '#core/content/problems.ts';
+
+type Finding = Omit<Problem, 'file' | 'line'> & { line?: number };
+
+/** Reserved for examples (RFC 2606): no real site or mailbox is ever there. */
+const EXAMPLE_DOMAIN = /\b(?:[a-z0-9-]+\.)+example\b|\bexample\.(?:com|org|net)\b/i;
+const EXAMPLE_EMAIL = /[\w.+-]+@(?:[a-z0-9-]+\.)*example(?:\.(?:com|org|net))?\b/i;
+/** Phone-like runs: +91 and 10 digits, with spaces or hyphens. */
+const PHONE = /\+?\d[\d\s-]{8,15}\d/g;
+/** A national number that is obviously made up: one digit then six or more zeros, or a well-known filler. */
+const SAMPLE_NATIONAL = /^(?:[6-9]0{6,}\d{0,3}|9876543210|9999999999|1234567890|0123456789)$/;
+/** Text the archetypes ask the author to replace. */
+const ARCHETYPE_TEXT = /\bDescribe\b[^\n]{0,80}\bhere\b/;
+const FORM_KEYS = /^\s*(contactEndpoint|serviceRequestEndpoint|forwardTo)\s*:/;
+const FUNCTION_KEYS = /^\s*(contactEndpoint|serviceRequestEndpoint|endpoint)\s*:\s*"?\//;
+
+function isSamplePhone(text: string): string | null {
+  for (const [run] of text.matchAll(PHONE)) {
+    const digits = run.replace(/\D/g, '');
+    const national = digits.length === 12 && digits.startsWith('91') ? digits.slice(2) : digits.length === 11 && digits.startsWith('0') ? digits.slice(1) : digits;
+    if (national.length === 10 && SAMPLE_NATIONAL.test(national)) return run.trim();
+  }
+  return null;
+}
+
+/** The findings of one line of content/site.yaml. */
+function siteLine(text: string): Finding[] {
+  const column = (m: RegExpExecArray | null) => (m ? m.index + 1 : 1);
+  const found: Finding[] = [];
+  const value = text.replace(/\s+#.*$/, '');
+  if (/^\s*sample:\s*true\b/.test(value)) {
+    found.push({ column: column(/sample/.exec(text)), rule: 'go-live-sample', message: 'business.sample is true: the values marked "# sample" are placeholders', expected: 'the business’s own values, then sample: false', received: 'sample: true', severity: 'error' });
+    return found;
+  }
+  const email = EXAMPLE_EMAIL.exec(value);
+  const domain = EXAMPLE_DOMAIN.exec(value);
+  if (FORM_KEYS.test(value) && (email || domain)) {
+    found.push({ column: column(email ?? domain), rule: 'go-live-form-endpoint', message: 'a form endpoint points at a sample address: every lead sent there is lost', expected: 'the leads function’s URL, or a form service with the owner’s address', received: (email ?? domain)![0], severity: 'error' });
+  } else if (email) {
+    found.push({ column: column(email), rule: 'go-live-example-email', message: 'an example.com address: mail to it reaches no one', expected: 'the shop’s own e-mail address', received: email[0], severity: 'error' });
+  } else if (domain) {
+    found.push({ column: column(domain), rule: 'go-live-example-domain', message: 'a reserved .example domain: canonicals, the sitemap and sharing cards would point nowhere', expected: 'the site’s real domain, e.g. https://www.yourshop.in', received: domain[0], severity: 'error' });
+  }
+  const phone = isSamplePhone(value);
+  if (phone) found.push({ column: value.indexOf(phone) + 1, rule: 'go-live-sample-phone', message: 'a sample phone number: calls and WhatsApp chats would go to no one', expected: 'the shop’s own number', received: phone, severity: 'error' });
+  if (FUNCTION_KEYS.test(value)) {
+    found.push({ column: column(/\//.exec(value)), rule: 'go-live-function-url', message: 'a function on the site’s own server: a static host (Netlify, Cloudflare Pages, …) does not run it', expected: 'https://<ref>.supabase.co/functions/v1/… (or serve the site with `site start`)', received: value.split(':').slice(1).join(':').trim(), severity: 'warning' });
+  }
+  if (/^\s*origin:\s*"?http:\/\/|localhost|127\.0\.0\.1/.test(value) && /^\s*origin:/.test(value)) {
+    found.push({ column: 1, rule: 'go-live-origin', message: 'the site’s origin is not a public https address', expected: 'https://www.yourshop.in', received: value.replace(/^\s*origin:\s*/, ''), severity: 'error' });
+  }
+  if (found.length === 0 && /#\s*sample\b/.test(text)) {
+    found.push({ column: text.indexOf('#') + 1, rule: 'go-live-sample', message: 'a value marked "# sample": a placeholder, not the business’s own', received: value.replace(/^\s*[\w.-]+:\s*/, ''), severity: 'error' });
+  }
+  return found;
+}
+
+/** The findings of one line of a page's content. */
+function pageLine(text: string): Finding[] {
+  const found: Finding[] = [];
+  const archetype = ARCHETYPE_TEXT.exec(text);
+  if (archetype) found.push({ column: archetype.index + 1, rule: 'go-live-archetype-text', message: 'text left from the archetype of `site new`', expected: 'what is true of this page', received: `${text.trim().slice(0, 60)}…`, severity: 'error' });
+  const email = EXAMPLE_EMAIL.exec(text);
+  if (email) found.push({ column: email.index + 1, rule: 'go-live-example-email', message: 'an example.com address: mail to it reaches no one', received: email[0], severity: 'error' });
+  const phone = isSamplePhone(text);
+  if (phone) found.push({ column: text.indexOf(phone) + 1, rule: 'go-live-sample-phone', message: 'a sample phone number in the text (write {phone} to use the one in site.yaml)', received: phone, severity: 'error' });
+  return found;
+}
+
+/** Every content file that ships: not under _archetypes/, not a draft. */
+function contentFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    const rel = path.relative(dir, path.join(entry.parentPath, entry.name));
+    if (!entry.isFile() || rel.split(path.sep).some((part) => part.startsWith('_') || part.startsWith('.'))) continue;
+    if (/\.(mdx|md|ya?ml)$/.test(entry.name) && rel !== 'site.yaml') out.push(path.join(dir, rel));
+  }
+  return out.sort();
+}
+
+const isDraft = (text: string) => /^---\r?\n[\s\S]*?^draft:\s*true\b[\s\S]*?^---/m.test(text) || /^draft:\s*true\b/m.test(text);
+
+/**
+ * What stops the content in `contentDir` from going live: sample business values, .example and
+ * example.com addresses, sample phone numbers, form endpoints at sample addresses, archetype text
+ * left in a page, and functions a static host would not run (a warning). File names are relative to `root`.
+ */
+export function checkGoLive(contentDir: string, root: string): { problems: Problem[]; files: number } {
+  const problems: Problem[] = [];
+  const rel = (abs: string) => path.relative(root, abs).split(path.sep).join('/');
+  const scan = (abs: string, perLine: (line: string) => Finding[]) => {
+    readFileSync(abs, 'utf8')
+      .split(/\r?\n/)
+      .forEach((text, i) => {
+        for (const f of perLine(text)) problems.push({ ...f, file: rel(abs), line: i + 1 });
+      });
+  };
+  const site = path.join(contentDir, 'site.yaml');
+  scan(site, siteLine);
+  const pages = contentFiles(contentDir).filter((f) => !isDraft(readFileSync(f, 'utf8')));
+  for (const file of pages) scan(file, pageLine);
+  return { problems, files: pages.length + 1 };
+}

@@ -1,0 +1,242 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { cn } from '../components/cn.ts';
+import { formatIst } from '../lib/analytics-dashboard.ts';
+import {
+  changeText,
+  customRange,
+  downloadLeadsCsv,
+  isIgnored,
+  previousOf,
+  rangeOf,
+  readLeads,
+  setIgnored,
+  totalsOf,
+  type LeadGroup,
+  type LeadsData,
+  type Range,
+  type RangeName,
+  type StoredLead,
+} from '../lib/leads-dashboard.ts';
+
+const RANGES: [Exclude<RangeName, 'custom'>, string][] = [
+  ['today', 'Today'],
+  ['7d', 'Last 7 days'],
+  ['30d', 'Last 30 days'],
+];
+const GROUPS: [LeadGroup, string][] = [
+  ['call', 'Calls (phone taps)'],
+  ['whatsapp', 'WhatsApp chats'],
+  ['form', 'Form requests'],
+  ['newsletter', 'Newsletter sign-ups'],
+];
+const KIND_LABEL: Record<StoredLead['kind'], string> = { quote: 'Quote', contact: 'Contact', 'service-request': 'Brand request', newsletter: 'Newsletter' };
+
+type State = { status: 'loading' } | { status: 'ready'; now: LeadsData; before: LeadsData } | { status: 'failed' };
+
+/** Leads for the owner (rendered after the dashboard key is read, never prerendered): calls, chats and form requests in a date range, compared with the period before. */
+export function LeadsPanel({ endpoint, dashboardKey }: { endpoint: string; dashboardKey: string }) {
+  const [name, setName] = useState<RangeName>('7d');
+  const [range, setRange] = useState<Range>(() => rangeOf('7d'));
+  const [state, setState] = useState<State>({ status: 'loading' });
+
+  useEffect(() => {
+    let live = true;
+    Promise.all([readLeads(endpoint, dashboardKey, range), readLeads(endpoint, dashboardKey, previousOf(range))])
+      .then(([now, before]) => live && setState({ status: 'ready', now, before }))
+      .catch((error: unknown) => {
+        console.error('Leads read failed', error);
+        if (live) setState({ status: 'failed' });
+      });
+    return () => {
+      live = false;
+    };
+  }, [endpoint, dashboardKey, range]);
+
+  return (
+    <section aria-labelledby="leads-title" className="mt-8">
+      <h2 id="leads-title" className="text-2xl font-bold text-brand-900">
+        Leads: calls, chats and requests
+      </h2>
+      <RangePicker
+        name={name}
+        onPick={(n, r) => {
+          setName(n);
+          setRange(r);
+          setState({ status: 'loading' });
+        }}
+      />
+      {state.status === 'loading' && <p className="mt-4 text-muted">Loading leads…</p>}
+      {state.status === 'failed' && <p className="mt-4 text-muted">The leads could not be read. Check the dashboard key.</p>}
+      {state.status === 'ready' && <LeadsFigures now={state.now} before={state.before} onCsv={() => void downloadLeadsCsv(endpoint, dashboardKey, range)} />}
+      <IgnoreThisBrowser />
+    </section>
+  );
+}
+
+function RangePicker({ name, onPick }: { name: RangeName; onPick: (n: RangeName, r: Range) => void }) {
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const button = (active: boolean) =>
+    cn('min-h-11 rounded-lg border px-3 text-sm font-semibold', active ? 'border-brand-700 bg-brand-700 text-white' : 'border-line bg-white text-ink');
+  return (
+    <div className="mt-3 flex flex-wrap items-end gap-2" role="group" aria-label="Date range">
+      {RANGES.map(([n, label]) => (
+        <button key={n} type="button" aria-pressed={name === n} className={button(name === n)} onClick={() => onPick(n, rangeOf(n))}>
+          {label}
+        </button>
+      ))}
+      <label className="flex flex-col text-sm text-ink">
+        First day
+        <input type="date" value={from} onChange={(e) => setFrom(e.target.value)} className="min-h-11 rounded-lg border border-line px-2" />
+      </label>
+      <label className="flex flex-col text-sm text-ink">
+        Last day
+        <input type="date" value={to} onChange={(e) => setTo(e.target.value)} className="min-h-11 rounded-lg border border-line px-2" />
+      </label>
+      <button
+        type="button"
+        aria-pressed={name === 'custom'}
+        className={button(name === 'custom')}
+        onClick={() => {
+          const r = customRange(from, to);
+          if (r) onPick('custom', r);
+        }}
+      >
+        Show these dates
+      </button>
+    </div>
+  );
+}
+
+function Figure({ label, value, change }: { label: string; value: number; change: string }) {
+  const id = `lead-card-${label.toLowerCase().replace(/\W+/g, '-')}`;
+  return (
+    <div role="group" aria-labelledby={id} className="rounded-xl border border-line bg-white p-4 shadow-sm">
+      <p id={id} className="text-sm font-medium text-muted">
+        {label}
+      </p>
+      <p className="mt-1 text-3xl font-bold text-ink">{value.toLocaleString('en-IN')}</p>
+      <p className="text-sm text-muted">{change}</p>
+    </div>
+  );
+}
+
+function LeadsFigures({ now, before, onCsv }: { now: LeadsData; before: LeadsData; onCsv: () => void }) {
+  const t = totalsOf(now);
+  const b = totalsOf(before);
+  const days = [...new Set(now.perDay.map((d) => d.day))];
+  const count = (day: string, group: LeadGroup) =>
+    now.perDay.filter((d) => d.day === day && (group === 'form' ? !['call', 'whatsapp', 'newsletter'].includes(d.kind) : d.kind === group)).reduce((s, d) => s + d.count, 0);
+  return (
+    <>
+      <div className="mt-4 grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {GROUPS.map(([g, label]) => (
+          <Figure key={g} label={label} value={t[g]} change={changeText(t[g], b[g])} />
+        ))}
+      </div>
+      {now.forwardFailed > 0 && (
+        <p role="alert" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-ink">
+          {now.forwardFailed} {now.forwardFailed === 1 ? 'request was' : 'requests were'} not passed on to your e-mail form service. They are safe here: see the list below.
+        </p>
+      )}
+      <Block title="Leads per day">
+        {days.length === 0 ? (
+          <p className="text-muted">No leads in these dates.</p>
+        ) : (
+          <ul className="space-y-1 text-sm">
+            {days.map((day) => (
+              <li key={day} className="flex flex-wrap justify-between gap-2 border-b border-line py-1">
+                <span className="font-medium">{day}</span>
+                <span>
+                  {count(day, 'call')} calls · {count(day, 'whatsapp')} chats · {count(day, 'form')} requests
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Block>
+      <Block title="Pages that brought leads">
+        {now.perPage.length === 0 ? (
+          <p className="text-muted">None yet.</p>
+        ) : (
+          <ol className="space-y-1 text-sm">
+            {now.perPage.map((p) => (
+              <li key={p.page} className="flex justify-between gap-4 break-all">
+                <span>{p.page}</span>
+                <span className="shrink-0 font-semibold">{p.count}</span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </Block>
+      <Block title="Latest requests from the forms">
+        <button type="button" onClick={onCsv} className="mb-3 min-h-11 rounded-lg border border-line bg-white px-3 text-sm font-semibold text-ink">
+          Download these dates as a spreadsheet (CSV)
+        </button>
+        {now.leads.length === 0 ? (
+          <p className="text-muted">No form requests in these dates.</p>
+        ) : (
+          <ul className="space-y-3">
+            {now.leads.slice(0, 20).map((l) => (
+              <LeadCard key={l.id} lead={l} />
+            ))}
+          </ul>
+        )}
+      </Block>
+    </>
+  );
+}
+
+function LeadCard({ lead: l }: { lead: StoredLead }) {
+  return (
+    <li className="rounded-lg border border-line bg-white p-3 text-sm" data-testid="lead">
+      <p className="flex flex-wrap justify-between gap-2">
+        <span className="font-semibold">
+          {KIND_LABEL[l.kind]}
+          {l.brand_name ? ` · ${l.brand_name}` : ''}
+        </span>
+        <span className="text-muted">{formatIst(l.created_at)}</span>
+      </p>
+      {l.name && <p>{l.name}</p>}
+      <p className="break-all">
+        {l.phone && <a href={`tel:${l.phone.replace(/[^\d+]/g, '')}`}>{l.phone}</a>}
+        {l.phone && ' · '}
+        <a href={`mailto:${l.email}`}>{l.email}</a>
+      </p>
+      {(l.service || l.service_type || l.area) && <p className="text-muted">{[l.service, l.service_type, l.area].filter(Boolean).join(' · ')}</p>}
+      {l.message && <p className="mt-1 whitespace-pre-line">{l.message}</p>}
+      <p className="mt-1 text-xs text-muted">
+        From {l.page_path ?? 'an unknown page'}
+        {l.forward_status === 'failed' && <strong className="text-accent-700"> · not passed on to your e-mail service ({l.forward_error})</strong>}
+      </p>
+    </li>
+  );
+}
+
+function Block({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="mt-6 rounded-xl border border-line p-4">
+      <h3 className="mb-3 text-lg font-bold text-brand-900">{title}</h3>
+      {children}
+    </div>
+  );
+}
+
+function IgnoreThisBrowser() {
+  // Rendered only in the browser, after the key is known: localStorage can be read at once.
+  const [ignored, setState] = useState(isIgnored);
+  return (
+    <label className="mt-6 flex items-center gap-3 text-ink">
+      <input
+        type="checkbox"
+        className="h-5 w-5"
+        checked={ignored}
+        onChange={(e) => {
+          setIgnored(e.target.checked);
+          setState(e.target.checked);
+        }}
+      />
+      Don’t count my own visits from this browser
+    </label>
+  );
+}

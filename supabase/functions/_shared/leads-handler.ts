@@ -1,0 +1,278 @@
+// The leads function as a web-standard handler: POST takes a form of the site (native,
+// application/x-www-form-urlencoded), stores it, forwards it to the external form service when one
+// is configured, and sends the browser to /thank-you; GET gives the dashboard the leads of a date
+// range (JSON or CSV) for the dashboard key. Same rules as the analytics function: configured
+// origins only, client from the socket or a named proxy, size cap, fatal UTF-8, rate limit,
+// bounded logging, never a 5xx for bad input (docs/decisions/070-leads-function.md).
+
+import type { BodyIssue } from './body.ts';
+import { readCapped } from './body.ts';
+import type { ClientAddressOptions } from './client-address.ts';
+import { forwardLead, type ForwardOptions } from './forward.ts';
+import { charsetOf, corsFor, createClientGate, hasDashboardKey, json, mediaTypeOf, methodNotAllowed, preflight } from './http.ts';
+import { DEFAULT_HONEYPOT_FIELD, formFieldsOf, parseFormBody, readLead, type FormFields, type Lead, type LeadKind } from './lead-form.ts';
+import { invalidLeadPage, refusalPage, subscribedPage, type PageLinks } from './lead-page.ts';
+import { consoleLogError, rateLimitedLog, type LogError } from './log.ts';
+import type { RateLimitOptions } from './rate-limit.ts';
+import { INSERT_LEAD_SQL, LEADS_IN_RANGE_SQL, LEADS_SUMMARY_SQL, MARK_FORWARD_SQL } from './sql.ts';
+import type { Query } from './handler.ts';
+
+export interface LeadsConfig {
+  /** Origins whose pages may post (and read the answer); "*" allows any. */
+  allowedOrigins: readonly string[];
+  /** The dashboard's secret (`Authorization: Bearer …`) for GET. */
+  dashboardKey: string;
+  /** Key of the HMAC that turns a client address into its rate-limit key. */
+  hmacSecret: string;
+  /** Where a browser goes after a form: "/thank-you" on the same origin, else the site's URL. */
+  thankYouUrl: string;
+  /** The site's origin for the links of the function's own pages ('' when on the same origin). */
+  siteOrigin: string;
+  /** The external form service each lead is forwarded to (site.yaml `forms.forwardTo`). */
+  forward?: ForwardOptions;
+  /** The hidden spam-trap field (site.yaml `forms.honeypotField`). */
+  honeypotField?: string;
+  maxBodyBytes?: number;
+  rateLimit?: RateLimitOptions;
+  clientAddress?: ClientAddressOptions;
+}
+
+export interface LeadsDeps {
+  query: Query;
+  config: LeadsConfig;
+  now?: () => Date;
+  logError?: LogError;
+  /** Keeps the forward running after the answer (Supabase: EdgeRuntime.waitUntil); tests await it. */
+  defer?: (work: Promise<unknown>) => void;
+  fetch?: typeof fetch;
+}
+
+export type LeadsHandler = (req: Request, info?: { remoteAddress?: string }) => Promise<Response>;
+
+/** A stored lead as the dashboard read returns it. */
+export interface StoredLead {
+  id: number;
+  kind: LeadKind;
+  name: string | null;
+  email: string;
+  phone: string | null;
+  service: string | null;
+  service_type: string | null;
+  area: string | null;
+  message: string | null;
+  subject: string | null;
+  brand_name: string | null;
+  page_path: string | null;
+  forward_status: 'none' | 'pending' | 'sent' | 'failed';
+  forward_attempts: number;
+  forward_error: string | null;
+  created_at: string;
+}
+
+/** The body of a GET: the leads of [from, to), per day (IST) and kind, per page (taps included), failed forwards. */
+export interface LeadsData {
+  from: string;
+  to: string;
+  leads: StoredLead[];
+  /** Per day (YYYY-MM-DD in IST): form leads by kind, and 'call' and 'whatsapp' taps. */
+  perDay: { day: string; kind: LeadKind | 'call' | 'whatsapp'; count: number }[];
+  perPage: { page: string; count: number }[];
+  forwardFailed: number;
+}
+
+/** A form needs a few hundred bytes; 16 KB leaves room for a long message in any script. */
+export const MAX_LEAD_BODY_BYTES = 16 * 1024;
+/**
+ * A person sends a form a few times at most, but a household or an office shares one address:
+ * a burst of 20, then one a minute.
+ */
+export const LEADS_RATE_LIMIT: RateLimitOptions = { burst: 20, perSecond: 1 / 60 };
+const DAY_MS = 86_400_000;
+const MAX_RANGE_DAYS = 400;
+
+const HTML_HEADERS = {
+  'content-type': 'text/html; charset=utf-8',
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+};
+
+const CSV_COLUMNS = ['created_at', 'kind', 'name', 'phone', 'email', 'service', 'service_type', 'area', 'brand_name', 'message', 'page_path', 'forward_status', 'forward_error'] as const;
+
+/** One CSV field: quoted when needed, and a leading = + - @ neutralised so a spreadsheet shows text, not a formula. */
+export function csvField(value: unknown): string {
+  let s = value == null ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+export function leadsCsv(leads: readonly StoredLead[]): string {
+  return [CSV_COLUMNS.join(','), ...leads.map((l) => CSV_COLUMNS.map((c) => csvField(l[c])).join(','))].join('\r\n') + '\r\n';
+}
+
+export function createLeadsHandler(deps: LeadsDeps): LeadsHandler {
+  const { query, config } = deps;
+  if (!config.hmacSecret || !config.dashboardKey) throw new Error('leads: hmacSecret and dashboardKey must be set');
+  const now = deps.now ?? (() => new Date());
+  const logError = rateLimitedLog(deps.logError ?? consoleLogError, () => now().getTime());
+  const maxBody = config.maxBodyBytes ?? MAX_LEAD_BODY_BYTES;
+  const honeypot = config.honeypotField ?? DEFAULT_HONEYPOT_FIELD;
+  const defer = deps.defer ?? ((work) => void work.catch(() => {}));
+  const gate = createClientGate({
+    hmacSecret: config.hmacSecret,
+    rateLimit: config.rateLimit ?? LEADS_RATE_LIMIT,
+    clientAddress: config.clientAddress,
+    now: () => now().getTime(),
+  });
+
+  /** A browser gets a page; a script that asked for JSON (the newsletter's enhancement) gets JSON. */
+  const wantsJson = (req: Request) => /application\/json/i.test(req.headers.get('accept') ?? '');
+
+  /** The page path the form was on, from Referer, when that page is on an allowed origin. */
+  function pagePath(req: Request): string | null {
+    try {
+      const ref = new URL(req.headers.get('referer') ?? '');
+      const ok = config.allowedOrigins.includes('*') || config.allowedOrigins.includes(ref.origin);
+      return ok && ref.pathname.length <= 2048 ? ref.pathname : null;
+    } catch {
+      return null;
+    }
+  }
+
+  async function store(lead: Lead, page: string | null): Promise<number> {
+    const [row] = await query(INSERT_LEAD_SQL, [
+      lead.kind,
+      lead.name,
+      lead.email,
+      lead.phone,
+      lead.service,
+      lead.serviceType,
+      lead.area,
+      lead.message,
+      lead.subject,
+      lead.brandName,
+      page,
+      config.forward ? 'pending' : 'none',
+      now().toISOString(),
+    ]);
+    return Number(row?.id);
+  }
+
+  async function forward(id: number, lead: Lead): Promise<void> {
+    const result = await forwardLead(formFieldsOf(lead), config.forward!, deps.fetch);
+    if (!result.ok) logError(`leads: forwarding lead ${id} failed`, result.error);
+    await query(MARK_FORWARD_SQL, [id, result.ok ? 'sent' : 'failed', result.attempts, result.ok ? null : (result.error ?? null)]);
+  }
+
+  async function collect(req: Request, cors: Record<string, string>, remoteAddress?: string): Promise<Response> {
+    const action = new URL(req.url).pathname;
+    const links: PageLinks = { action, siteOrigin: config.siteOrigin };
+    const asJson = wantsJson(req);
+    const refuse = (status: number, title: string, message: string, issues: BodyIssue[] = [], extra: Record<string, string> = {}) =>
+      asJson
+        ? json(status, { error: message, issues }, { ...cors, ...extra })
+        : new Response(refusalPage(title, message, links), { status, headers: { ...cors, ...HTML_HEADERS, ...extra } });
+
+    const { allowed } = await gate.identify(req.headers, remoteAddress);
+    if (!allowed) {
+      return refuse(429, 'Too many requests', 'This connection has sent many forms in a short time. Please wait a minute, or call us.', [], { 'retry-after': '60' });
+    }
+    const contentType = req.headers.get('content-type') ?? '';
+    if (mediaTypeOf(contentType) !== 'application/x-www-form-urlencoded') {
+      return refuse(415, 'Unsupported form', 'Send the form as application/x-www-form-urlencoded.');
+    }
+    const charset = charsetOf(contentType);
+    if (charset && charset !== 'utf-8' && charset !== 'utf8') return refuse(415, 'Unsupported form', 'Send the form in UTF-8.');
+    const bytes = await readCapped(req, maxBody);
+    if (bytes === null) return refuse(413, 'Message too long', `The form is larger than ${maxBody} bytes. Please shorten the message.`);
+
+    const parsed = parseFormBody(bytes);
+    if ('issue' in parsed) return refuse(400, 'Please check your request', parsed.issue.message, [parsed.issue]);
+    const fields: FormFields = parsed.fields;
+    const trap = fields.get(honeypot);
+    fields.delete(honeypot);
+    // A bot filled the field people never see: it is told what a person is told, and nothing is kept.
+    if (trap) return asJson ? json(201, { ok: true }, cors) : new Response(null, { status: 303, headers: { ...cors, location: config.thankYouUrl } });
+
+    const result = readLead(fields);
+    if (!result.ok) {
+      if (asJson) return json(400, { error: 'Invalid form', issues: result.issues }, cors);
+      return new Response(invalidLeadPage(fields, result.issues, links), { status: 400, headers: { ...cors, ...HTML_HEADERS } });
+    }
+    const { lead } = result;
+    let id: number;
+    try {
+      id = await store(lead, pagePath(req));
+    } catch (error) {
+      logError('leads: could not store the lead', error);
+      return refuse(503, 'Not sent', 'Your request could not be saved just now. Please try again in a minute, or call us.', [], { 'retry-after': '60' });
+    }
+    if (config.forward) {
+      defer(forward(id, lead).catch((error) => logError(`leads: could not record the forward of lead ${id}`, error)));
+    }
+    if (asJson) return json(201, { ok: true }, cors);
+    if (lead.kind === 'newsletter') return new Response(subscribedPage(links), { status: 200, headers: { ...cors, ...HTML_HEADERS } });
+    return new Response(null, { status: 303, headers: { ...cors, location: config.thankYouUrl } });
+  }
+
+  /** [from, to) from ?from=&to= (ISO instants), by default the last 30 days. */
+  function range(url: URL): { from: Date; to: Date } | null {
+    const to = url.searchParams.has('to') ? new Date(url.searchParams.get('to')!) : now();
+    const from = url.searchParams.has('from') ? new Date(url.searchParams.get('from')!) : new Date(to.getTime() - 30 * DAY_MS);
+    if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime()) || from >= to || to.getTime() - from.getTime() > MAX_RANGE_DAYS * DAY_MS) return null;
+    return { from, to };
+  }
+
+  async function read(req: Request, cors: Record<string, string>): Promise<Response> {
+    if (!(await hasDashboardKey(req, config.dashboardKey))) {
+      return json(401, { error: 'A valid dashboard key is required' }, { ...cors, 'www-authenticate': 'Bearer' });
+    }
+    const url = new URL(req.url);
+    const r = range(url);
+    if (!r) return json(400, { error: `from and to must be ISO times, from before to, at most ${MAX_RANGE_DAYS} days apart` }, cors);
+    const [from, to] = [r.from.toISOString(), r.to.toISOString()];
+    const csv = url.searchParams.get('format') === 'csv';
+    try {
+      const [leads, [summary]] = await Promise.all([query(LEADS_IN_RANGE_SQL, [from, to, csv ? 100_000 : 50]), query(LEADS_SUMMARY_SQL, [from, to])]);
+      const rows = leads as unknown as StoredLead[];
+      if (csv) {
+        return new Response(leadsCsv(rows), {
+          headers: { ...cors, 'content-type': 'text/csv; charset=utf-8', 'cache-control': 'no-store', 'content-disposition': `attachment; filename="leads-${from.slice(0, 10)}-${to.slice(0, 10)}.csv"` },
+        });
+      }
+      const parse = <T>(v: unknown) => (typeof v === 'string' ? JSON.parse(v) : (v ?? [])) as T;
+      const body: LeadsData = {
+        from,
+        to,
+        leads: rows.map((l) => ({ ...l, id: Number(l.id), forward_attempts: Number(l.forward_attempts) })),
+        perDay: parse(summary?.per_day),
+        perPage: parse(summary?.per_page),
+        forwardFailed: Number(summary?.forward_failed ?? 0),
+      };
+      return json(200, body, cors);
+    } catch (error) {
+      logError('leads: could not read the leads', error);
+      return json(500, { error: 'Could not read the leads' }, cors);
+    }
+  }
+
+  return async (req, info) => {
+    const { allowed, cors } = corsFor(req, config.allowedOrigins);
+    if (!allowed) {
+      return new Response(refusalPage('Not allowed', 'This form was sent from a page this site does not know.', { action: '', siteOrigin: config.siteOrigin }), {
+        status: 403,
+        headers: { ...cors, ...HTML_HEADERS },
+      });
+    }
+    switch (req.method) {
+      case 'OPTIONS':
+        return preflight(cors, 'authorization, content-type, accept');
+      case 'POST':
+        return collect(req, cors, info?.remoteAddress);
+      case 'GET':
+        return read(req, cors);
+      default:
+        return methodNotAllowed(cors);
+    }
+  };
+}

@@ -1,0 +1,63 @@
+// Supabase Edge Function entry (Deno) of the leads function. The handler lives in ../_shared/;
+// this file only wires Postgres (postgres.js on SUPABASE_DB_URL) and the secrets from the env.
+//
+// Secrets: LEADS_SITE_ORIGIN (the site's https origin: the browser is sent to its /thank-you, and
+// only its pages may post), ANALYTICS_DASHBOARD_KEY and ANALYTICS_HMAC_SECRET (shared with the
+// analytics function: one key opens the dashboard), optional LEADS_FORWARD_URL (the external form
+// service of site.yaml `forms.forwardTo`), LEADS_HONEYPOT_FIELD (default _honey),
+// LEADS_ALLOWED_ORIGINS (default: LEADS_SITE_ORIGIN) and ANALYTICS_CLIENT_IP_HEADER
+// (docs/decisions/041-client-address.md, 070-leads-function.md).
+
+import postgres from 'postgres';
+import { createLeadsHandler, type LeadsHandler } from '../_shared/leads-handler.ts';
+
+declare const EdgeRuntime: { waitUntil(p: Promise<unknown>): void } | undefined;
+
+function required(name: string): string {
+  const value = Deno.env.get(name);
+  if (!value) throw new Error(`leads: the secret ${name} is not set`);
+  return value;
+}
+
+function createHandler(): LeadsHandler {
+  const sql = postgres(required('SUPABASE_DB_URL'), {
+    max: Number(Deno.env.get('LEADS_DB_POOL') ?? 2),
+    prepare: false,
+    onnotice: () => {},
+  });
+  const siteOrigin = new URL(required('LEADS_SITE_ORIGIN')).origin;
+  const forwardUrl = Deno.env.get('LEADS_FORWARD_URL');
+  return createLeadsHandler({
+    query: async (text, params) =>
+      (await sql.unsafe(text, params ? ([...params] as postgres.ParameterOrJSON<never>[]) : undefined)) as Record<string, unknown>[],
+    // The forward's retries outlive the answer; the edge runtime keeps the worker alive for them.
+    defer: (work) => (typeof EdgeRuntime !== 'undefined' ? EdgeRuntime.waitUntil(work) : void work),
+    config: {
+      siteOrigin,
+      thankYouUrl: `${siteOrigin}/thank-you`,
+      allowedOrigins: (Deno.env.get('LEADS_ALLOWED_ORIGINS') || siteOrigin)
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+      dashboardKey: required('ANALYTICS_DASHBOARD_KEY'),
+      hmacSecret: required('ANALYTICS_HMAC_SECRET'),
+      forward: forwardUrl ? { url: forwardUrl } : undefined,
+      honeypotField: Deno.env.get('LEADS_HONEYPOT_FIELD') || undefined,
+      clientAddress: { header: Deno.env.get('ANALYTICS_CLIENT_IP_HEADER') || 'cf-connecting-ip' },
+    },
+  });
+}
+
+let handler: LeadsHandler | Error;
+try {
+  handler = createHandler();
+} catch (error) {
+  handler = error instanceof Error ? error : new Error('leads is not configured');
+  console.error(handler.message);
+}
+
+Deno.serve((req, info) => {
+  if (handler instanceof Error) return Response.json({ error: handler.message }, { status: 500 });
+  const remote = info.remoteAddr;
+  return handler(req, { remoteAddress: remote.transport === 'tcp' ? remote.hostname : undefined });
+});
