@@ -1,6 +1,13 @@
+import { rmSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4174);
+// Each run starts the analytics database afresh (tests assert what is stored). The main process
+// clears it once and passes the folder to its workers through the environment, so they do not.
+if (!process.env.E2E_DATA_DIR) {
+  process.env.E2E_DATA_DIR = process.env.SITE_DATA_DIR ?? '.data/e2e';
+  rmSync(process.env.E2E_DATA_DIR, { recursive: true, force: true });
+}
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
@@ -30,6 +37,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { SITE_DATA_DIR: process.env.SITE_DATA_DIR ?? '.data/e2e' },
+    env: { SITE_DATA_DIR: process.env.E2E_DATA_DIR },
   },
 });

@@ -10,7 +10,7 @@ import { horizontalOverflow } from './screen-support.ts';
 import { expect, test, waitForHydration } from './support.ts';
 
 const ENDPOINT = '/functions/v1/analytics';
-const DATA_DIR = path.resolve(process.env.SITE_DATA_DIR ?? '.data/e2e');
+const DATA_DIR = path.resolve(process.env.E2E_DATA_DIR ?? '.data/e2e');
 
 /** The dashboard key `site start` generated into its data folder. */
 const dashboardKey = () =>

@@ -22,7 +22,7 @@ async function hiddenNames(form: Locator) {
   return form.locator('input[type="hidden"]').evaluateAll((els) => els.map((el) => (el as HTMLInputElement).name));
 }
 
-const DATA_DIR = path.resolve(process.env.SITE_DATA_DIR ?? '.data/e2e');
+const DATA_DIR = path.resolve(process.env.E2E_DATA_DIR ?? '.data/e2e');
 const dashboardKey = () => (JSON.parse(readFileSync(path.join(DATA_DIR, 'analytics-secrets.json'), 'utf8')) as { dashboardKey: string }).dashboardKey;
 
 /** A name no other test uses, so that its lead can be found on the dashboard. */
