@@ -45,7 +45,8 @@ export function blogIndexPages(content: Content, first: { title: string; descrip
         : pageMeta(content.site, {
             path: pagePath(n),
             title: `${first.title} – Page ${n}`,
-            description: first.description,
+            // Each page its own description: search engines (and site check) flag repeated ones.
+            description: `${first.description} Page ${n} of ${pages}.`,
             breadcrumb: [{ label: 'Blog', href: '/blog' }, { label: `Page ${n}` }],
           });
     return {
