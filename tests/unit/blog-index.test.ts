@@ -14,7 +14,7 @@ test('a blog long enough for several index pages gives each page its own title a
   cpSync(path.resolve(import.meta.dirname, '../fixtures/content'), dir, { recursive: true });
   const post = readFileSync(path.join(dir, 'blog', 'cleaning.mdx'), 'utf8');
   for (let i = 0; i < POSTS_PER_PAGE * 2; i++) {
-    writeFileSync(path.join(dir, 'blog', `copy-${i}.mdx`), post.replace(/^id: .*$/m, `id: "copy-${i}"`).replace(/^slug: .*$/m, `slug: copy-${i}`).replace(/^  description: (.*)$/m, `  description: Copy ${i}. $1`));
+    writeFileSync(path.join(dir, 'blog', `copy-${i}.mdx`), post.replace(/^id: .*$/m, `id: "copy-${i}"`).replace(/^slug: .*$/m, `slug: copy-${i}`).replace(/^ {2}description: (.*)$/m, `  description: Copy ${i}. $1`));
   }
   const loaded = loadContent(dir, root);
   expect(loaded.problems).toEqual([]);
