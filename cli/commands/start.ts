@@ -3,6 +3,7 @@ import path from 'node:path';
 import { manifestFile } from '#core/pipeline/record.ts';
 import { Command } from 'commander';
 import { parse as parseYaml } from 'yaml';
+import { SiteSchema } from '#schemas/index.ts';
 import { formatProblems } from '#core/content/problems.ts';
 import { contentDir, distDir, productionReact, PROJECT_ROOT } from '../lib/paths.ts';
 import { buildIsStale } from '../lib/server/stale.ts';
@@ -81,14 +82,14 @@ export function startCommand(): Command {
     });
 }
 
-/** The leads function's settings from content/site.yaml `forms` (read leniently: the build validates it). */
+/**
+ * The leads function's settings: content/site.yaml `forms`, through its schema (the same values the
+ * build validated); none when the file does not validate (`site build` names the problem).
+ */
 function leadSettings(content: string): { forwardTo?: string; honeypotField?: string } {
   try {
-    const forms = (parseYaml(readFileSync(path.join(content, 'site.yaml'), 'utf8')) as { forms?: { forwardTo?: unknown; honeypotField?: unknown } }).forms;
-    return {
-      forwardTo: typeof forms?.forwardTo === 'string' ? forms.forwardTo : undefined,
-      honeypotField: typeof forms?.honeypotField === 'string' ? forms.honeypotField : undefined,
-    };
+    const parsed = SiteSchema.safeParse(parseYaml(readFileSync(path.join(content, 'site.yaml'), 'utf8')));
+    return parsed.success ? { forwardTo: parsed.data.forms.forwardTo, honeypotField: parsed.data.forms.honeypotField } : {};
   } catch {
     return {};
   }
