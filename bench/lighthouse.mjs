@@ -1,34 +1,23 @@
 #!/usr/bin/env node
 // Lighthouse (default mobile emulation and simulated throttling) in Debian's Chromium on pages of
 // the built site served by our own server. Prints the four scores, LCP, TBT and CLS per page.
-// Usage: node bench/lighthouse.mjs [/path …]   (default: the home page)
-import { spawn } from 'node:child_process';
+// Usage: node bench/lighthouse.mjs [--runs N] [/path …]   (default: the home page, 1 run; figures are medians)
 import { once } from 'node:events';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { startSiteServer } from './serve.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.BENCH_PORT ?? 4180);
-const paths = process.argv.slice(2).length ? process.argv.slice(2) : ['/'];
+const cli = process.argv.slice(2);
+const runsAt = cli.indexOf('--runs');
+const cliRuns = runsAt >= 0 ? Number(cli.splice(runsAt, 2)[1]) : 1;
+const paths = cli.length ? cli : ['/'];
 
-async function startServer() {
-  const server = spawn(process.execPath, ['cli/bin.mjs', 'start', '--no-build', '--port', String(port)], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/`)).ok) return server;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  server.kill();
-  throw new Error('the server did not start');
-}
-
-export async function runLighthouse(urlPaths) {
-  const server = await startServer();
+/** Lighthouse on each path; with `runs` > 1, each figure is the median over the runs. */
+export async function runLighthouse(urlPaths, runs = 1) {
+  const server = await startSiteServer(port);
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -39,9 +28,23 @@ export async function runLighthouse(urlPaths) {
     // Lighthouse's simulation counts the server's response time.
     for (let i = 0; i < 3; i++) for (const p of urlPaths) await (await fetch(`http://127.0.0.1:${port}${p}`)).text();
     for (const p of urlPaths) {
-      const { lhr } = await lighthouse(`http://localhost:${port}${p}`, { port: chrome.port, output: 'json', logLevel: 'error' });
-      const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-      const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
+      const samples = [];
+      for (let i = 0; i < runs; i++) {
+        const { lhr } = await lighthouse(`http://localhost:${port}${p}`, { port: chrome.port, output: 'json', logLevel: 'error' });
+        samples.push(lhr);
+      }
+      const median = (f) => [...samples.map(f)].sort((a, b) => a - b)[Math.floor(samples.length / 2)];
+      const score = (id) => median((lhr) => Math.round((lhr.categories[id]?.score ?? 0) * 100));
+      const audit = (id) => median((lhr) => lhr.audits[id]?.numericValue ?? NaN);
+      const failing = new Set(
+        samples.flatMap((lhr) =>
+          lhr.runtimeError
+            ? [`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`.slice(0, 80)]
+            : Object.values(lhr.audits)
+                .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+                .map((a) => a.id),
+        ),
+      );
       rows.push({
         page: p,
         performance: score('performance'),
@@ -51,10 +54,7 @@ export async function runLighthouse(urlPaths) {
         'LCP s': (audit('largest-contentful-paint') / 1000).toFixed(2),
         'TBT ms': Math.round(audit('total-blocking-time')),
         CLS: audit('cumulative-layout-shift').toFixed(3),
-        failing: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`.slice(0, 80) : Object.values(lhr.audits)
-          .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
-          .map((a) => a.id)
-          .join(' '),
+        failing: [...failing].join(' '),
       });
     }
   } finally {
@@ -66,6 +66,6 @@ export async function runLighthouse(urlPaths) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  console.log('Lighthouse, mobile (default emulation, simulated throttling)');
-  console.table(await runLighthouse(paths));
+  console.log(`Lighthouse, mobile (default emulation, simulated throttling), median of ${cliRuns}`);
+  console.table(await runLighthouse(paths, cliRuns));
 }

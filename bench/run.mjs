@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench [-- name …]`: every benchmark prints its own figures. Without names: sizes and
-// Lighthouse, then the longer benches (build, check, analytics load, bad inputs, floods) that exist.
+// Lighthouse (5 runs, medians), the main-thread trace, then the longer benches (build, check, analytics
+// load, bad inputs, floods) that exist.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -17,7 +18,7 @@ function section(title) {
   console.log(`\n== ${title}`);
 }
 
-if (want('sizes') || want('lighthouse')) {
+if (want('sizes') || want('lighthouse') || want('main-thread')) {
   section('Build the site');
   const built = spawnSync(process.execPath, ['cli/bin.mjs', 'build', '--quiet'], { cwd: root, stdio: 'inherit' });
   if (built.status !== 0) process.exit(built.status ?? 1);
@@ -56,12 +57,21 @@ if (want('sizes')) {
 }
 
 if (want('lighthouse')) {
-  section('Lighthouse, mobile (default emulation, simulated throttling)');
+  section('Lighthouse, mobile (default emulation, simulated throttling), median of 5 runs');
   const pages = ['/'];
   for (const [p] of [['/samsung-tv-repair'], ['/tv-repair-mansarovar']]) if (existsSync(path.join(root, 'dist', `${p.slice(1)}.html`))) pages.push(p);
   const post = spawnSync('sh', ['-c', 'ls dist/blog/*.html 2>/dev/null | grep -v 404 | head -1'], { cwd: root, encoding: 'utf8' }).stdout.trim();
   if (post) pages.push(`/${post.replace(/^dist\//, '').replace(/\.html$/, '')}`);
-  console.table(await runLighthouse(pages));
+  console.table(await runLighthouse(pages, 5));
+}
+
+if (want('main-thread')) {
+  section('Main thread under 4x CPU slowdown (Debian Chromium), median of 5 runs');
+  const { mainThread, BEFORE } = await import('./main-thread.mjs');
+  console.log(`Before light hydration (${BEFORE.commit}, whole-document hydration, median of 3):`);
+  console.table(BEFORE.rows);
+  console.log('Now:');
+  console.table(await mainThread());
 }
 
 for (const name of ['build', 'check', 'analytics-load', 'leads-load', 'bad-inputs', 'flood']) {

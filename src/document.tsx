@@ -1,5 +1,14 @@
 import type { ReactNode } from 'react';
+import type { Site } from '#schemas/index.ts';
 import { jsonLdText } from './components/head.tsx';
+import { scriptJson } from './components/island.tsx';
+
+/** What the client entry needs to know of the site (the page itself needs nothing: it is HTML). */
+export interface ClientConfig {
+  /** The analytics function the tracker sends to. */
+  analytics: string;
+  ads: Site['ads'];
+}
 
 /**
  * Starts the client entry only once the page's largest content has been painted and presented
@@ -23,19 +32,20 @@ export interface Assets {
 
 /**
  * The whole HTML document, rendered on the server only. React hoists each page's <title>, meta and
- * canonical into this <head>; the browser hydrates #root alone.
+ * canonical into this <head>. The browser enhances the HTML and runs islands (decision 090); it
+ * never hydrates the document.
  */
 export function Document({
   assets,
   children,
-  hydrationJson,
+  config,
   businessJsonLd,
   themeColor,
   feedTitle,
 }: {
   assets: Assets;
   children: ReactNode;
-  hydrationJson: string;
+  config: ClientConfig;
   businessJsonLd: Record<string, unknown>;
   themeColor: string;
   /** The blog feed's title (the feed is /rss.xml, written by the build). */
@@ -58,7 +68,7 @@ export function Document({
       </head>
       <body>
         <div id="root">{children}</div>
-        <script id="__site_data" type="application/json" dangerouslySetInnerHTML={{ __html: hydrationJson }} />
+        <script id="site-config" type="application/json" dangerouslySetInnerHTML={{ __html: scriptJson(config) }} />
         <script id="site-boot" data-src={assets.js} dangerouslySetInnerHTML={{ __html: BOOT_SCRIPT }} />
       </body>
     </html>

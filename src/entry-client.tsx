@@ -1,32 +1,34 @@
 import './styles.css';
-import { StrictMode } from 'react';
-import { hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { mountIslands, unmountIslands } from './client/islands.ts';
+import { startNavigation } from './client/navigate.ts';
+import { enhancePage, enhanceShell } from './client/shell.ts';
 import { startAdTag } from './lib/ad-tag.ts';
-import type { SiteData } from './contract/site.ts';
-import type { PageData } from './contract/pages.ts';
-import { loadPage } from './pages/registry.ts';
-import { routes } from './routes.tsx';
+import type { ClientConfig } from './document.tsx';
 import { startTracker } from './tracker/index.ts';
 
-async function start() {
-  const script = document.getElementById('__site_data');
+/**
+ * The browser's part of every page (decision 090): no renderer, only enhancements of HTML that
+ * already works. Started by the boot script once the page's largest content is painted (decision 002).
+ */
+function start() {
+  const config = JSON.parse(document.getElementById('site-config')?.textContent ?? '{}') as Partial<ClientConfig>;
   const root = document.getElementById('root');
-  if (!script?.textContent || !root) throw new Error('The page has no hydration data');
-  const data = JSON.parse(script.textContent) as { root: SiteData; page: PageData };
-  // The page's screen must be loaded before hydrating, or the first render would not match the HTML.
-  await loadPage(data.page.kind);
-  const router = createBrowserRouter(routes, {
-    hydrationData: { loaderData: { root: data.root, page: data.page } },
+  enhanceShell();
+  if (root) {
+    enhancePage(root);
+    mountIslands(root);
+  }
+  startNavigation({
+    onLeave: unmountIslands,
+    onSwap: (next) => {
+      enhancePage(next);
+      mountIslands(next);
+    },
   });
-  hydrateRoot(
-    root,
-    <StrictMode>
-      <RouterProvider router={router} />
-    </StrictMode>,
-  );
-  startAdTag(data.root.site.ads);
-  startTracker({ endpoint: data.root.site.analytics.endpoint });
+  startAdTag(config.ads);
+  if (config.analytics) startTracker({ endpoint: config.analytics });
+  // Tests and tools wait for this mark: every control of the page now has its JavaScript behaviour.
+  document.documentElement.setAttribute('data-enhanced', '');
 }
 
-void start();
+start();

@@ -2,18 +2,12 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { Document, type Assets } from './document.tsx';
-import { HTML_FIELD, type SiteData } from './contract/site.ts';
-import { type PageData } from './contract/pages.ts';
+import type { SiteData } from './contract/site.ts';
+import type { PageData } from './contract/pages.ts';
 import type { RenderContext } from './lib/loaders.ts';
 import { routes } from './routes.tsx';
 
 const handler = createStaticHandler(routes);
-
-/** The hydration data: the root's and the page's loader data, minus prerendered HTML the page already holds. */
-export function hydrationJson(site: SiteData, page: PageData): string {
-  const { [HTML_FIELD]: _html, ...rest } = page as PageData & Record<string, unknown>;
-  return JSON.stringify({ root: site, page: rest }).replace(/</g, '\\u003c');
-}
 
 export interface RenderInput {
   /** Absolute URL of the page (origin + path). */
@@ -35,7 +29,7 @@ export async function render({ url, site, page, assets, businessJsonLd }: Render
   }
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
-    <Document assets={assets} hydrationJson={hydrationJson(site, page)} businessJsonLd={businessJsonLd} themeColor="#1e3a8a" feedTitle={`${site.site.business.name} – TV Repair Blog`}>
+    <Document assets={assets} config={{ analytics: site.site.analytics.endpoint, ads: site.site.ads }} businessJsonLd={businessJsonLd} themeColor="#1e3a8a" feedTitle={`${site.site.business.name} – TV Repair Blog`}>
       <StrictMode>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </StrictMode>

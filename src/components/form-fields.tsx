@@ -15,10 +15,10 @@ export interface FieldSpec {
 const INPUT = 'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-ink placeholder:text-slate-500 focus:border-brand-600';
 
 /** Labelled form controls; every field is required unless it says otherwise (spec §5). */
-export function FormFields({ fields, idPrefix, autoFocusFirst = false }: { fields: FieldSpec[]; idPrefix: string; autoFocusFirst?: boolean }) {
+export function FormFields({ fields, idPrefix }: { fields: FieldSpec[]; idPrefix: string }) {
   return (
     <>
-      {fields.map((f, i) => {
+      {fields.map((f) => {
         const id = `${idPrefix}-${f.name}`;
         const required = f.required ?? true;
         return (
@@ -45,7 +45,6 @@ export function FormFields({ fields, idPrefix, autoFocusFirst = false }: { field
                 type={f.type}
                 autoComplete={f.autoComplete}
                 required={required}
-                autoFocus={autoFocusFirst && i === 0}
                 className={INPUT}
               />
             )}

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { cn } from './cn.ts';
 import { Icon } from './icons.tsx';
@@ -14,51 +13,62 @@ const LINKS = [
   { to: '/contact', label: 'Contact' },
 ];
 
-/** Sticky top navigation; below the md breakpoint the links fold behind a toggle. */
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'block rounded-md px-3 py-2 text-base font-medium md:text-[0.95rem]',
+    isActive ? 'text-brand-700 md:bg-brand-50' : 'text-ink hover:text-brand-700',
+  );
+
+function Links({ className }: { className: string }) {
+  return (
+    <ul className={className}>
+      {LINKS.map((l) => (
+        <li key={l.to}>
+          <NavLink to={l.to} end={l.to === '/'} className={linkClass}>
+            {l.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const QUOTE_CLASS = 'block rounded-lg bg-accent-600 px-4 py-2.5 text-center font-semibold text-white hover:bg-accent-700';
+
+/**
+ * Sticky top navigation. From the md breakpoint the links are a row; below it they fold behind a
+ * native <details> toggle, which opens and closes without JavaScript (src/client/shell.ts adds
+ * Escape, a click outside, and closing on "Get A Quote"). Only one of the two lists is displayed at
+ * a time, so assistive technology meets the links once.
+ */
 export function Header() {
   const site = useSite();
-  const [open, setOpen] = useState(false);
-  const close = () => setOpen(false);
-  const linkClass = ({ isActive }: { isActive: boolean }) =>
-    cn(
-      'block rounded-md px-3 py-2 text-base font-medium md:text-[0.95rem]',
-      isActive ? 'text-brand-700 md:bg-brand-50' : 'text-ink hover:text-brand-700',
-    );
-
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-white/95 backdrop-blur">
-      <nav aria-label="Main" className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-3">
-        <Link to="/" onClick={close} className="flex items-center gap-2 text-lg font-bold text-brand-800">
+      <nav aria-label="Main" className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-3">
+        <Link to="/" className="flex items-center gap-2 text-lg font-bold text-brand-800">
           <span className="grid h-9 w-9 place-items-center rounded-lg bg-brand-700 text-white">
             <Icon name="monitor" />
           </span>
           {site.business.name}
         </Link>
-        <button
-          type="button"
-          className="rounded-md p-2 text-ink hover:bg-surface md:hidden"
-          aria-expanded={open}
-          aria-controls="main-menu"
-          aria-label={open ? 'Close menu' : 'Open menu'}
-          onClick={() => setOpen((o) => !o)}
-        >
-          <Icon name={open ? 'close' : 'menu'} className="h-6 w-6" />
-        </button>
-        <div id="main-menu" className={cn('w-full md:flex md:w-auto md:items-center md:gap-1', open ? 'block' : 'hidden')}>
-          <ul className="flex flex-col gap-1 py-2 md:flex-row md:py-0">
-            {LINKS.map((l) => (
-              <li key={l.to}>
-                <NavLink to={l.to} end={l.to === '/'} className={linkClass} onClick={close}>
-                  {l.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-          <QuoteButton
-            onOpen={close}
-            className="mt-1 block w-full rounded-lg bg-accent-600 px-4 py-2.5 text-center font-semibold text-white hover:bg-accent-700 md:mt-0 md:ml-2 md:inline-block md:w-auto"
-          />
+        <div className="hidden md:flex md:items-center md:gap-1">
+          <Links className="flex flex-row gap-1" />
+          <QuoteButton className={cn(QUOTE_CLASS, 'ml-2 inline-block')} />
         </div>
+        <details data-disclosure className="group md:hidden">
+          <summary
+            aria-label="Menu"
+            className="grid h-11 w-11 cursor-pointer list-none place-items-center rounded-md text-ink hover:bg-surface [&::-webkit-details-marker]:hidden"
+          >
+            <Icon name="menu" className="h-6 w-6 group-open:hidden" />
+            <Icon name="close" className="hidden h-6 w-6 group-open:block" />
+          </summary>
+          <div id="main-menu" className="absolute inset-x-0 top-full border-b border-line bg-white px-4 pb-4 shadow-lg">
+            <Links className="flex flex-col gap-1 py-2" />
+            <QuoteButton className={cn(QUOTE_CLASS, 'mt-1 w-full')} />
+          </div>
+        </details>
       </nav>
     </header>
   );

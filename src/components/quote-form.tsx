@@ -1,16 +1,15 @@
-import { Button } from './button.tsx';
+import { buttonClass } from './button.tsx';
 import { FormFields, HiddenFields } from './form-fields.tsx';
 import { useSite } from './site-context.tsx';
 
-/** The quote request (spec §3, §5): a native POST to the leads function; Cancel closes the dialog. */
-export default function QuoteForm({ onCancel }: { onCancel: () => void }) {
+/** The quote request (spec §3, §5): a native POST to the leads function; Cancel closes the dialog (src/client/shell.ts). */
+export default function QuoteForm() {
   const site = useSite();
   return (
     <form method="post" action={site.forms.contactEndpoint} className="space-y-4">
       <HiddenFields subject="New Quote Request from Website" />
       <FormFields
         idPrefix="quote"
-        autoFocusFirst
         fields={[
           { name: 'name', label: 'Your name', type: 'text', autoComplete: 'name' },
           { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
@@ -19,9 +18,10 @@ export default function QuoteForm({ onCancel }: { onCancel: () => void }) {
         ]}
       />
       <div className="flex justify-end gap-3 pt-2">
-        <Button variant="secondary" onClick={onCancel}>
+        {/* Not a submit button: Enter in a field must send the form, not close the dialog. */}
+        <button type="button" data-dialog-close="" className={buttonClass('secondary')}>
           Cancel
-        </Button>
+        </button>
         <button type="submit" className="inline-flex min-h-11 items-center rounded-lg bg-accent-600 px-5 py-2.5 font-semibold text-white hover:bg-accent-700">
           Send Request
         </button>

@@ -1,10 +1,20 @@
-import { useRouteLoaderData } from 'react-router';
+import { createContext, useContext, type ReactNode } from 'react';
 import type { SiteData } from '../contract/site.ts';
 
-/** The business facts and link lists of content/, from the root route's loader. */
+const SiteContext = createContext<SiteData | null>(null);
+
+/**
+ * Hands the business facts and link lists of content/ to every component: the shell provides them
+ * on the server (from the root route's data), an island provides them in the browser.
+ */
+export function SiteProvider({ value, children }: { value: SiteData; children: ReactNode }) {
+  return <SiteContext.Provider value={value}>{children}</SiteContext.Provider>;
+}
+
+/** The business facts and link lists of content/. */
 export function useSiteData(): SiteData {
-  const data = useRouteLoaderData('root') as SiteData | undefined;
-  if (!data) throw new Error('useSiteData() used outside the root route');
+  const data = useContext(SiteContext);
+  if (!data) throw new Error('useSiteData() used outside <SiteProvider>');
   return data;
 }
 

@@ -39,9 +39,9 @@ interface LandingFields {
   /** Short name, e.g. "Samsung". */
   name: string;
   sections: ResolvedSection[];
-  /** The page has an MDX body (kept in the hydration data, which leaves bodyHtml out). */
+  /** The page has an MDX body (bodyHtml holds it). */
   hasBody: boolean;
-  /** The MDX body as HTML (left out of the hydration data). */
+  /** The MDX body as HTML. */
   bodyHtml?: string;
 }
 
@@ -77,7 +77,7 @@ export interface PageFields {
   'blog-index': {
     /** The featured article, on the first page only. */
     featured?: PostCard;
-    /** The grid of this page's other articles, prerendered (left out of the hydration data). */
+    /** The grid of this page's other articles, prerendered. */
     bodyHtml: string;
     /** How many cards the grid holds. */
     gridCount: number;
@@ -88,7 +88,7 @@ export interface PageFields {
     /** The post as cards show it (also read by the home page and the blog index). */
     card: PostCard;
     updated?: string;
-    /** The article as HTML (left out of the hydration data). */
+    /** The article as HTML. */
     bodyHtml: string;
     /** Up to three newer-first articles of the same category. */
     related: PostCard[];

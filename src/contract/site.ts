@@ -17,7 +17,7 @@ export interface SiteData {
     brands: NavLink[];
     areas: NavLink[];
   };
-  /** The build date, YYYY-MM-DD (the privacy policy shows it until hydration replaces it with today). */
+  /** The build date, YYYY-MM-DD (the privacy policy shows it until the page script replaces it with today). */
   buildDate: string;
 }
 
@@ -40,9 +40,6 @@ export interface PageMeta {
   /** False on the one page that keeps its scroll position on arrival (spec: AOC). */
   scrollToTop: boolean;
 }
-
-/** The field a page uses for prerendered HTML it does not repeat in its hydration data. */
-export const HTML_FIELD = 'bodyHtml';
 
 /** An image as pages render it; the build adds `srcset` and modern-format `sources` to raster images. */
 export interface PictureImage {

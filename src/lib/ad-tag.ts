@@ -35,7 +35,7 @@ function loadGtag(conversionId: string) {
 }
 
 /**
- * Called once by the client entry after hydration. Every tel: link on the page reports a conversion
+ * Called once by the client entry. Every tel: link on the page reports a conversion
  * when clicked (one listener, so links inside prerendered article HTML count too); the ad script is
  * loaded only when site.yaml configures `ads`, and only once the browser is idle.
  */

@@ -48,10 +48,13 @@ export function hoursText(hours: { label: string; opens: string; closes: string 
 }
 
 /** "2025-07-03" → "3 July 2025" */
-const DATE = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+// Made on first use: building a DateTimeFormat loads locale data, tens of milliseconds on a slow
+// phone, which the browser's entry must not pay on pages that show no date.
+let date: Intl.DateTimeFormat | undefined;
 
 export function formatDate(iso: string): string {
-  return DATE.format(new Date(`${iso}T00:00:00Z`));
+  date ??= new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return date.format(new Date(`${iso}T00:00:00Z`));
 }
 
 /** Replace {price.audio}, {warranty}, {hours}, {phone} … in content text with site facts. */

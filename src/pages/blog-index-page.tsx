@@ -3,7 +3,7 @@ import { Hero, Section } from '../components/hero.tsx';
 import { NewsletterForm } from '../components/newsletter-form.tsx';
 import { PostCard } from '../components/post-card.tsx';
 import { RelatedLinks } from '../components/related-links.tsx';
-import { RoutedHtml } from '../components/routed-html.tsx';
+import { RawHtml } from '../components/raw-html.tsx';
 import type { BlogIndexData } from '../contract/pages.ts';
 
 export type { BlogIndexData };
@@ -24,7 +24,7 @@ export function Page({ data }: { data: BlogIndexData }) {
       )}
       {data.gridCount > 0 && (
         <Section id="articles" title={page === 1 ? 'Latest Articles' : `Articles, Page ${page} of ${pages}`} className="bg-surface">
-          <RoutedHtml id="post-grid" html={data.bodyHtml} />
+          <RawHtml id="post-grid" html={data.bodyHtml} />
           {pages > 1 && (
             <nav aria-label="Blog pages" className="mt-10 flex items-center justify-between gap-4">
               {prev ? <Link to={prev} className="font-semibold text-brand-700 hover:underline">← Newer articles</Link> : <span />}

@@ -4,7 +4,7 @@ import { ClosingBanner } from '../components/closing-banner.tsx';
 import { FaqAccordion } from '../components/faq-accordion.tsx';
 import { Section } from '../components/hero.tsx';
 import { RelatedLinks } from '../components/related-links.tsx';
-import { RoutedHtml } from '../components/routed-html.tsx';
+import { RawHtml } from '../components/raw-html.tsx';
 import { CardsSection, ServicesSection } from '../components/sections/card-sections.tsx';
 import { PhoneFormatsSection, ServiceInfoSection, StripSection } from '../components/sections/info-sections.tsx';
 import { LandingHero } from '../components/sections/landing-hero.tsx';
@@ -63,7 +63,7 @@ function LandingSection({ section, id, data }: { section: ResolvedSection; id: s
     case 'body':
       return data.hasBody ? (
         <div className="mx-auto max-w-3xl px-4 py-12">
-          <RoutedHtml id="page-body" html={data.bodyHtml} className="prose" />
+          <RawHtml id="page-body" html={data.bodyHtml} className="prose" />
         </div>
       ) : null;
   }

@@ -1,17 +1,8 @@
-import { useSyncExternalStore } from 'react';
 import { EmailLink, PhoneLink } from '../components/contact-links.tsx';
 import { Hero } from '../components/hero.tsx';
 import { useSiteData } from '../components/site-context.tsx';
 import { formatDate } from '../lib/format.ts';
 import type { PageData } from '../contract/pages.ts';
-
-/** Today in India, YYYY-MM-DD. */
-/** The date changes too rarely for a page view to listen for it. */
-const noChanges = () => () => {};
-
-function todayInIndia(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
-}
 
 function Block({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
@@ -26,16 +17,16 @@ function Block({ id, title, children }: { id: string; title: string; children: R
 
 export function Page(_: { data: PageData<'privacy-policy'> }) {
   const { site, buildDate } = useSiteData();
-  // The static HTML carries the build date; once the page runs, the visitor's current date (spec §2).
-  // (Hydration renders the build date, then React renders again with today's.)
-  const updated = useSyncExternalStore(noChanges, todayInIndia, () => buildDate);
+  // The static HTML carries the build date; src/client/shell.ts shows the visitor's current date
+  // (spec: "the last-updated date shown is always the current date").
+  const updated = buildDate;
   const name = site.business.name;
   return (
     <>
       <Hero title="Privacy Policy" lead={`How ${name} collects, uses and protects your information.`} />
       <div className="mx-auto max-w-3xl px-4 py-12 leading-relaxed">
         <p className="mb-10 text-sm text-muted">
-          Last updated: <time dateTime={updated}>{formatDate(updated)}</time>
+          Last updated: <time dateTime={updated} data-today="">{formatDate(updated)}</time>
         </p>
         <Block id="introduction" title="Introduction">
           <p>

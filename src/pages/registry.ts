@@ -26,7 +26,7 @@ const screens: Screens = {
   'brand-not-found': () => import('./section-not-found-page.tsx'),
   brand: () => import('./landing-page.tsx'),
   area: () => import('./landing-page.tsx'),
-  analytics: () => import('./analytics-page.tsx'),
+  analytics: () => import('./analytics-screen.tsx'),
   'thank-you': () => import('./thank-you-page.tsx'),
 };
 

@@ -6,7 +6,6 @@ import { Icon, type IconName } from '../components/icons.tsx';
 import { LinkChips } from '../components/link-chips.tsx';
 import { ServiceDetail } from '../components/service-detail.tsx';
 import { useSite, useSiteData } from '../components/site-context.tsx';
-import { useHashTarget } from '../components/use-hash-target.ts';
 import type { ServicesData } from '../contract/pages.ts';
 
 /** How many of the main services show before "View All Repair Services" (spec §9). */
@@ -59,7 +58,6 @@ function StatsStrip() {
 export function Page({ data }: { data: ServicesData }) {
   const site = useSite();
   const { nav } = useSiteData();
-  useHashTarget();
   const main = data.services.filter((s) => s.main);
   const extra = data.services.filter((s) => !s.main);
   return (

@@ -1,7 +1,7 @@
 /**
  * The visitor tracker (spec §4, §7). Self-contained: no imports, gzip size ≤ 1 KB (tested).
  *
- * How it is called: once, in the client entry after hydration —
+ * How it is called: once, by the client entry —
  *     startTracker({ endpoint: site.analytics.endpoint })   // ".../functions/v1/analytics"
  * It then sends one "session" record and a "page_view" event for the page load, a "page_view" on
  * every client-side path change (it wraps history.pushState/replaceState and listens to

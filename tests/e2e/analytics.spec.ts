@@ -7,7 +7,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { horizontalOverflow } from './screen-support.ts';
-import { expect, test, waitForHydration } from './support.ts';
+import { expect, test, waitForEnhanced } from './support.ts';
 
 const ENDPOINT = '/functions/v1/analytics';
 const DATA_DIR = path.resolve(process.env.E2E_DATA_DIR ?? '.data/e2e');
@@ -56,7 +56,7 @@ test.describe('the tracker', () => {
   test('a visit sends one session record and one page_view', async ({ page }) => {
     const sent = await recordTracking(page);
     await page.goto('/about');
-    await waitForHydration(page);
+    await waitForEnhanced(page);
     await expect.poll(() => sent.length).toBe(2);
     await page.waitForTimeout(500); // and nothing more arrives
     expect(sent).toEqual([
@@ -70,9 +70,9 @@ test.describe('the tracker', () => {
   test('a client-side navigation sends another page_view, and no new session', async ({ page }) => {
     const sent = await recordTracking(page);
     await page.goto('/');
-    await waitForHydration(page);
+    await waitForEnhanced(page);
     await expect.poll(() => sent.length).toBe(2);
-    await page.locator('#main-menu').getByRole('link', { name: 'About Us' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About Us' }).click();
     await expect(page).toHaveURL(/\/about$/);
     await expect.poll(() => sent.filter((s) => s.eventType === 'page_view').length).toBe(2);
     const views = sent.filter((s) => s.eventType === 'page_view').map((s) => new URL(s.pageUrl).pathname);
@@ -85,7 +85,7 @@ test.describe('the tracker', () => {
   test('a tel: click sends a click event naming the number', async ({ page }) => {
     const sent = await recordTracking(page);
     await page.goto('/contact');
-    await waitForHydration(page);
+    await waitForEnhanced(page);
     await keepTelInPage(page);
     const tel = page.locator('main a[href^="tel:"]').first();
     const href = (await tel.getAttribute('href'))!;
@@ -109,7 +109,7 @@ test.describe('/analytics', () => {
   test('with the key from the link, shows a visit with its IST time and keeps the key', async ({ page, request }) => {
     const sent = await recordTracking(page);
     await page.goto('/services');
-    await waitForHydration(page);
+    await waitForEnhanced(page);
     await expect.poll(() => sent.length).toBe(2);
     const key = dashboardKey();
 
@@ -137,7 +137,7 @@ test.describe('/analytics', () => {
 
   test('without the key, shows zeros and "N/A", logs the error and asks for the key', async ({ page, consoleLog }) => {
     await page.goto('/analytics');
-    await waitForHydration(page);
+    await waitForEnhanced(page);
     await expect(page.getByText('Enter the dashboard key to see visitor data.')).toBeVisible();
     await expect(cardValue(page, 'Total Sessions')).toHaveText('0');
     await expect(cardValue(page, 'Total Events')).toHaveText('0');
@@ -159,7 +159,7 @@ test.describe('/analytics: leads and the owner’s own visits', () => {
     const sent = await recordTracking(page);
     const key = dashboardKey();
     await page.goto(`/analytics#key=${encodeURIComponent(key)}`);
-    await waitForHydration(page);
+    await waitForEnhanced(page);
     await expect(page.getByRole('heading', { name: 'Leads: calls, chats and requests' })).toBeVisible();
     await page.getByRole('button', { name: 'Last 30 days' }).click();
     await page.waitForTimeout(500);
@@ -172,7 +172,7 @@ test.describe('/analytics: leads and the owner’s own visits', () => {
   test('a phone tap and a form request show in the range, on a 360 px phone, with a CSV download', async ({ page }) => {
     const sent = await recordTracking(page);
     await page.goto('/contact');
-    await waitForHydration(page);
+    await waitForEnhanced(page);
     await keepTelInPage(page);
     await page.locator('main a[href^="tel:"]').first().click();
     await expect.poll(() => sent.filter((s) => s.eventType === 'click').length).toBe(1);
@@ -217,7 +217,7 @@ test.describe('/analytics: leads and the owner’s own visits', () => {
     await page.goto(`/analytics#key=${encodeURIComponent(dashboardKey())}`);
     await page.getByLabel('Don’t count my own visits from this browser').check();
     await page.goto('/about');
-    await waitForHydration(page);
+    await waitForEnhanced(page);
     await page.waitForTimeout(500);
     expect(sent).toEqual([]);
     await page.goto('/analytics');

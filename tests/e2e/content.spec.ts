@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { expectAxeClean, ROUTES, SITE } from './screen-support.ts';
-import { DIST, expect, test, waitForHydration } from './support.ts';
+import { DIST, expect, test, waitForEnhanced } from './support.ts';
 
 /** Issue 3's pages: every blog post, brand, area and service-centre page, from the build manifest. */
 const of = (kind: string) => ROUTES.filter((r) => r.kind === kind).map((r) => r.path);
@@ -69,7 +69,7 @@ test.describe('after hydration', () => {
   for (const p of ['/samsung-tv-repair', '/aoc-tv-repair', '/vu-tv-repair', '/led-tv-repair-malviya-nagar', '/tv-repair-jagatpura', POSTS[0]!, '/blog', '/service-center', CENTRE_BRANDS[0]!]) {
     test(`${p} keeps its content, with no console errors`, async ({ page, consoleLog }) => {
       await page.goto(p);
-      await waitForHydration(page);
+      await waitForEnhanced(page);
       await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
       if (p.startsWith('/blog/')) await expect(page.locator('#article-body p').first()).not.toBeEmpty();
       expect(consoleLog.errors).toEqual([]);
@@ -79,7 +79,7 @@ test.describe('after hydration', () => {
 
   test('client-side navigation to an article brings its body with its data', async ({ page, consoleLog }) => {
     await page.goto('/blog');
-    await waitForHydration(page);
+    await waitForEnhanced(page);
     await page.locator('#post-grid a').first().click();
     await expect(page).toHaveURL(/\/blog\/[a-z0-9-]+$/);
     await expect(page.locator('#article-body p').first()).not.toBeEmpty();
@@ -90,7 +90,7 @@ test.describe('after hydration', () => {
 test.describe('blog', () => {
   test('/blog: the featured article first, the grid of the rest, a required e-mail field that sends nothing, a links list', async ({ page }) => {
     await page.goto('/blog');
-    await waitForHydration(page);
+    await waitForEnhanced(page);
     const featured = page.locator('#featured');
     await expect(featured.getByRole('link')).toHaveAttribute('href', POSTS[0]!);
     await expect(page.locator('#post-grid article')).toHaveCount(Math.min(POSTS.length - 1, 24));
@@ -103,18 +103,20 @@ test.describe('blog', () => {
     await expect(page.getByRole('heading', { name: 'Our Services & Popular Repair Areas' })).toBeVisible();
   });
 
-  test('the index data does not repeat the grid the HTML holds', async ({ request }) => {
+  test('the index page carries its grid once, as HTML: no page data for the browser', async ({ request }) => {
     const html = await (await request.get('/blog')).text();
-    const hydration = /<script id="__site_data" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!;
-    expect(hydration).not.toContain('bodyHtml');
-    for (const p of POSTS.slice(1)) expect(hydration).not.toContain(p.split('/')[2]);
+    const config = /<script id="site-config" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!;
+    expect(Object.keys(JSON.parse(config) as object).sort()).toEqual(['analytics']);
+    const dataScripts = [...html.matchAll(/<script[^>]*type="application\/json"[^>]*>/g)].map((m) => m[0]);
+    expect(dataScripts).toEqual(['<script id="site-config" type="application/json">']);
+    for (const p of POSTS.slice(1, 4)) expect(html.split(`href="${p}"`).length - 1).toBeGreaterThan(0);
   });
 
   test('an article: category, title, image, up to three related articles of its category', async ({ page }) => {
     const p = POSTS[0]!;
     const d = data(p);
     await page.goto(p);
-    await waitForHydration(page);
+    await waitForEnhanced(page);
     await expect(page.getByText(d.card.category, { exact: true }).first()).toBeVisible();
     await expect(page.getByRole('img', { name: d.card.image.alt })).toBeVisible();
     expect(d.related.length).toBeLessThanOrEqual(3);
@@ -135,7 +137,7 @@ test.describe('blog', () => {
       const page = await context.newPage();
       const res = await page.goto('/blog/no-such-article');
       expect(res?.status()).toBe(404);
-      if (js) await waitForHydration(page);
+      if (js) await waitForEnhanced(page);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('LED TV Repair Blog Post Not Found');
       await expect(page.getByText("Sorry, we couldn't find the LED TV repair article you're looking for.")).toBeVisible();
       const main = page.locator('main');
@@ -148,7 +150,7 @@ test.describe('blog', () => {
 test.describe('service centre', () => {
   test('/service-center: six feature cards and the Mansarovar address', async ({ page }) => {
     await page.goto('/service-center');
-    await waitForHydration(page);
+    await waitForEnhanced(page);
     await expect(page.locator('#features li')).toHaveCount(6);
     await expect(page.locator('#features')).toContainText(SITE.address.street);
     await expect(page.locator('#features')).toContainText(SITE.address.locality);
@@ -183,7 +185,7 @@ test.describe('service centre', () => {
   test('an unknown brand answers 404 with "Brand Not Found" and a link back', async ({ page }) => {
     const res = await page.goto('/service-center/no-such-brand');
     expect(res?.status()).toBe(404);
-    await waitForHydration(page);
+    await waitForEnhanced(page);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Brand Not Found');
     await expect(page.getByText("Sorry, we couldn't find information for this brand.")).toBeVisible();
     await expect(page.locator('main a[href="/service-center"]')).toHaveCount(1);
@@ -252,7 +254,7 @@ test('article headings can be linked: each has an id, its # mark shows on hover,
   const withToc = POSTS.find((p) => (data(p) as { toc?: unknown[] }).toc);
   expect(withToc, 'a post with `toc: true` in content/blog').toBeDefined();
   await page.goto(withToc!);
-  await waitForHydration(page);
+  await waitForEnhanced(page);
   const heading = page.locator('#article-body h2').first();
   const id = await heading.getAttribute('id');
   expect(id).toMatch(/^[a-z0-9-]+$/);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { RECORD_GTAG, ROUTES, SITE } from './screen-support.ts';
-import { expect, test, waitForHydration } from './support.ts';
+import { expect, test, waitForEnhanced } from './support.ts';
 
 /** Each named control's tag, type and required flag, in document order (hidden fields left out). */
 async function controls(form: Locator) {
@@ -86,7 +86,7 @@ async function expectEmptySubmitBlocked(page: Page, form: Locator) {
 test.describe('the contact form', () => {
   test('posts natively to the leads function with exactly the spec fields', async ({ page }) => {
     await page.goto('/contact');
-    await waitForHydration(page);
+    await waitForEnhanced(page);
     const form = page.locator('form#contact-form');
     await expect(form).toHaveAttribute('method', 'post');
     await expect(form).toHaveAttribute('action', SITE.forms.contactEndpoint);
@@ -111,7 +111,7 @@ test.describe('the contact form', () => {
 
   test('with JavaScript, a message lands on /thank-you and reaches the dashboard', async ({ page }) => {
     await page.goto('/contact');
-    await waitForHydration(page);
+    await waitForEnhanced(page);
     const form = page.locator('form#contact-form');
     const name = visitor('contact-js');
     await fillContactForm(form, { name, phone: '+91 90000 00004', service: 'Screen Repair', message: 'Cracked panel.' });
@@ -121,7 +121,7 @@ test.describe('the contact form', () => {
 
   test('an empty submit is stopped by the browser', async ({ page }) => {
     await page.goto('/contact');
-    await waitForHydration(page);
+    await waitForEnhanced(page);
     await expectEmptySubmitBlocked(page, page.locator('form#contact-form'));
   });
 });
@@ -129,8 +129,8 @@ test.describe('the contact form', () => {
 test.describe('the quote dialog form', () => {
   test('has the spec fields, subject and honeypot, and stops an empty submit', async ({ page }) => {
     await page.goto('/');
-    await waitForHydration(page);
-    await page.locator('#main-menu').getByRole('button', { name: 'Get A Quote' }).click();
+    await waitForEnhanced(page);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Get A Quote' }).click();
     const form = page.getByRole('dialog', { name: 'Get A Free Quote' }).locator('form');
     await expect(form).toHaveAttribute('method', 'post');
     await expect(form).toHaveAttribute('action', SITE.forms.contactEndpoint);
@@ -148,8 +148,8 @@ test.describe('the quote dialog form', () => {
 
   test('a request lands on /thank-you and reaches the dashboard', async ({ page }) => {
     await page.goto('/services');
-    await waitForHydration(page);
-    await page.locator('#main-menu').getByRole('button', { name: 'Get A Quote' }).click();
+    await waitForEnhanced(page);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Get A Quote' }).click();
     const form = page.getByRole('dialog', { name: 'Get A Free Quote' }).locator('form');
     const name = visitor('quote-js');
     await form.getByLabel('Your name').fill(name);
@@ -213,7 +213,7 @@ test.describe('without JavaScript', () => {
 
   test('"Get A Quote" is a link to the contact form', async ({ page }) => {
     await page.goto('/');
-    const quote = page.locator('#main-menu').getByRole('button', { name: 'Get A Quote' });
+    const quote = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Get A Quote' });
     await expect(quote).toHaveAttribute('href', '/contact#contact-form');
     await quote.click();
     await expect(page).toHaveURL(/\/contact#contact-form$/);
@@ -225,7 +225,7 @@ test.describe('phone conversions', () => {
   test('a tel: click calls gtag with the conversion event when the page has gtag', async ({ page }) => {
     await page.addInitScript(RECORD_GTAG);
     await page.goto('/contact');
-    await waitForHydration(page);
+    await waitForEnhanced(page);
     await page.getByRole('region', { name: 'Get In Touch' }).locator('a[href^="tel:"]').click();
     await page.locator('footer a[href^="tel:"]').click();
     const calls = await page.evaluate(() => (window as unknown as { __gtagCalls: unknown[][] }).__gtagCalls);
@@ -239,7 +239,7 @@ test.describe('phone conversions', () => {
       if (/googletagmanager|googleadservices|doubleclick/.test(r.url())) adRequests.push(r.url());
     });
     await page.goto('/contact');
-    await waitForHydration(page);
+    await waitForEnhanced(page);
     await page.evaluate(() => {
       document.addEventListener('click', (e) => e.preventDefault());
       document.querySelector<HTMLAnchorElement>('main a[href^="tel:"]')?.click();
@@ -251,13 +251,14 @@ test.describe('phone conversions', () => {
     expect(consoleLog.errors).toEqual([]);
   });
 
-  test('with ads configured, gtag.js loads after hydration and phone clicks carry send_to', async ({ page }) => {
+  test('with ads configured, gtag.js loads once the page runs and phone clicks carry send_to', async ({ page }) => {
     const ads = { conversionId: 'AW-123456789', phoneLabel: 'phone_call_clicked' };
-    // The built site has no ads id: give this page one by editing its hydration data. The built
+    // The built site has no ads id: give this page one by editing its client config. The built
     // Content-Security-Policy admits gtag.js only when site.yaml has `ads`, so it goes too.
     await page.route('**/contact', async (route) => {
       const res = await route.fetch();
-      const html = (await res.text()).replace('"site":{', `"site":{"ads":${JSON.stringify(ads)},`);
+      const config = '<script id="site-config" type="application/json">{';
+      const html = (await res.text()).replace(config, `${config}"ads":${JSON.stringify(ads)},`);
       const headers = Object.fromEntries(Object.entries(res.headers()).filter(([k]) => k !== 'content-security-policy'));
       await route.fulfill({ response: res, body: html, headers });
     });
@@ -267,7 +268,7 @@ test.describe('phone conversions', () => {
       await route.fulfill({ contentType: 'text/javascript', body: '' });
     });
     await page.goto('/contact');
-    await waitForHydration(page);
+    await waitForEnhanced(page);
     await expect.poll(() => tagUrl).toBe(`https://www.googletagmanager.com/gtag/js?id=${ads.conversionId}`);
     await page.evaluate(() => {
       document.addEventListener('click', (e) => e.preventDefault());
@@ -289,7 +290,7 @@ const brandPages = ROUTES.filter((r) => r.kind === 'service-center-brand');
 test.describe('the brand service request form', () => {
   test('has the spec fields, posts to the leads function and stops an empty submit', async ({ page }) => {
     await page.goto(brandPages[0]!.path);
-    await waitForHydration(page);
+    await waitForEnhanced(page);
     const form = page.locator('#request-service form');
     await expect(form).toHaveAttribute('method', 'post');
     await expect(form).toHaveAttribute('action', SITE.forms.serviceRequestEndpoint);
@@ -308,7 +309,7 @@ test.describe('the brand service request form', () => {
 
   test('with JavaScript, a request lands on /thank-you and reaches the dashboard', async ({ page }) => {
     await page.goto(brandPages[0]!.path);
-    await waitForHydration(page);
+    await waitForEnhanced(page);
     const name = visitor('brand-js');
     await fillBrandForm(page.locator('#request-service form'), name);
     await expect(page).toHaveURL(/\/thank-you$/);
@@ -334,7 +335,7 @@ test.describe('the brand service request form', () => {
 test.describe('the newsletter form', () => {
   test('requires an e-mail address, then stores it and says so on the page', async ({ page }) => {
     await page.goto('/blog');
-    await waitForHydration(page);
+    await waitForEnhanced(page);
     const email = page.locator('main form input[name="email"]');
     await expect(email).toHaveAttribute('type', 'email');
     await expect(email).toHaveAttribute('required', '');

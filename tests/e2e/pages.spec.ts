@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, ORIGIN, sitemapPaths, test, waitForHydration } from './support.ts';
+import { expect, ORIGIN, sitemapPaths, test, waitForEnhanced } from './support.ts';
 
 const paths = sitemapPaths();
 
@@ -36,7 +36,7 @@ for (const path of paths) {
     expect(res?.status()).toBe(200);
     // The real Content-Security-Policy applies: any violation would show as a console error below.
     expect(res?.headers()['content-security-policy']).toContain("default-src 'self'");
-    await waitForHydration(page);
+    await waitForEnhanced(page);
     await expect(page.locator('h1')).toHaveCount(1);
     expect(await page.locator('head title').count()).toBe(1);
     expect(await page.locator('link[rel="canonical"]').count()).toBe(1);
@@ -50,7 +50,7 @@ for (const path of paths) {
 test('an unknown path answers 404 with the not-found page and logs the path', async ({ page, consoleLog }) => {
   const res = await page.goto('/no-such-page');
   expect(res?.status()).toBe(404);
-  await waitForHydration(page);
+  await waitForEnhanced(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Page not found');
   await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
   await expect.poll(() => consoleLog.errors.some((e) => e.includes('/no-such-page'))).toBe(true);

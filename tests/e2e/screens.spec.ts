@@ -1,5 +1,5 @@
 import { expectAxeClean, horizontalOverflow, ROUTES, SCREENS, SITE } from './screen-support.ts';
-import { expect, sitemapPaths, test, waitForHydration } from './support.ts';
+import { expect, sitemapPaths, test, waitForEnhanced } from './support.ts';
 
 const MAIN = ['audio-problems', 'motherboard-repair', 'screen-repair', 'power-issues', 'wall-mounting', 'pickup-delivery'];
 const EXTRA = ['smart-tv', 'panel-replacement', 'backlight-repair'];
@@ -12,7 +12,7 @@ test.describe('/services', () => {
 
   test('shows four services, then all six after "View All Repair Services", with no way back', async ({ page, consoleLog }) => {
     await page.goto('/services');
-    await waitForHydration(page);
+    await waitForEnhanced(page);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Professional TV Repair Services');
     const strip = page.getByRole('region', { name: 'Our record' });
     for (const text of [SITE.stats.tvsRepaired, SITE.stats.years, 'Same-Day', 'Verified']) await expect(strip).toContainText(text);
@@ -37,7 +37,7 @@ test.describe('/services', () => {
 
   test('a hash naming a hidden service reveals it and scrolls to it', async ({ page }) => {
     await page.goto('/services#pickup-delivery');
-    await waitForHydration(page);
+    await waitForEnhanced(page);
     await expect(page.locator('#pickup-delivery')).toBeVisible();
     await expect(page.locator('#pickup-delivery')).toBeInViewport();
     await expect(page.getByText('View All Repair Services')).toBeHidden();
@@ -45,13 +45,13 @@ test.describe('/services', () => {
 
   test('a hash naming an extra section scrolls to it', async ({ page }) => {
     await page.goto('/services#backlight-repair');
-    await waitForHydration(page);
+    await waitForEnhanced(page);
     await expect(page.locator('#backlight-repair')).toBeInViewport();
   });
 
   test('a link to a hidden service from the same page reveals and scrolls (client-side navigation)', async ({ page }) => {
     await page.goto('/services');
-    await waitForHydration(page);
+    await waitForEnhanced(page);
     await page.locator('footer').getByRole('link', { name: 'TV Wall Mounting' }).click();
     await expect(page).toHaveURL(/\/services#wall-mounting$/);
     await expect(page.locator('#wall-mounting')).toBeInViewport();
@@ -59,7 +59,7 @@ test.describe('/services', () => {
 
   test('"Learn More" on the home page lands on a hidden service, revealed (client-side navigation)', async ({ page }) => {
     await page.goto('/');
-    await waitForHydration(page);
+    await waitForEnhanced(page);
     await page.locator('main a[href="/services#wall-mounting"]').first().click();
     await expect(page).toHaveURL(/\/services#wall-mounting$/);
     await expect(page.locator('#wall-mounting')).toBeInViewport();
@@ -88,7 +88,7 @@ test.describe('/services', () => {
 
 test('/about: story, mission, the four values, six reasons, the founder and a call to action', async ({ page }) => {
   await page.goto('/about');
-  await waitForHydration(page);
+  await waitForEnhanced(page);
   for (const name of ['Our Story', 'Our Mission', 'Our Values', 'Meet Our Founder', 'Ready to Get Your TV Fixed?']) {
     await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
   }
@@ -101,7 +101,7 @@ test('/about: story, mission, the four values, six reasons, the founder and a ca
 test.describe('/contact', () => {
   test('breadcrumb, every way to get in touch, the areas grid and related links', async ({ page }) => {
     await page.goto('/contact');
-    await waitForHydration(page);
+    await waitForEnhanced(page);
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Contact');
     const touch = page.getByRole('region', { name: 'Get In Touch' });
     await expect(touch.locator('a[href^="tel:"]')).toHaveAttribute('href', `tel:${SITE.contact.phone}`);
@@ -133,7 +133,7 @@ test.describe('/contact', () => {
     });
     await page.route(`https://${mapHost}/**`, (route) => route.fulfill({ contentType: 'text/html', body: '<p>map</p>' }));
     await page.goto('/contact');
-    await waitForHydration(page);
+    await waitForEnhanced(page);
     const map = page.locator('iframe');
     await expect(map).toHaveAttribute('title', new RegExp(`${SITE.business.name}.*${SITE.address.locality}`));
     await expect(map).toHaveAttribute('loading', 'lazy');
@@ -148,7 +148,7 @@ test.describe('/contact', () => {
 
 test('/testimonials: nine reviews with star ratings, the metrics, a review link and next steps', async ({ page }) => {
   await page.goto('/testimonials');
-  await waitForHydration(page);
+  await waitForEnhanced(page);
   const reviews = page.locator('#reviews figure');
   await expect(reviews).toHaveCount(9);
   for (const stars of await reviews.getByRole('img').all()) await expect(stars).toHaveAccessibleName(/^Rated [45] out of 5$/);
@@ -167,7 +167,7 @@ test('/testimonials: nine reviews with star ratings, the metrics, a review link 
 test('/thank-you: noindex, not in the sitemap, next steps and ways back', async ({ page }) => {
   expect(sitemapPaths()).not.toContain('/thank-you');
   await page.goto('/thank-you');
-  await waitForHydration(page);
+  await waitForEnhanced(page);
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Thank You');
   await expect(page.getByRole('heading', { name: 'What Happens Next' })).toBeVisible();
@@ -183,7 +183,7 @@ for (const width of [360, 1280]) {
     for (const path of SCREENS) {
       test(`${path}: one h1, no sideways scroll, axe clean, contact links well-formed`, async ({ page, consoleLog }) => {
         await page.goto(path);
-        await waitForHydration(page);
+        await waitForEnhanced(page);
         await expect(page.locator('h1')).toHaveCount(1);
         expect(await horizontalOverflow(page)).toBe(0);
         await expectAxeClean(page);

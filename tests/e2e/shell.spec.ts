@@ -1,34 +1,105 @@
-import { expect, ORIGIN, test, waitForHydration } from './support.ts';
+import type { Page } from '@playwright/test';
+import { expect, ORIGIN, test, waitForEnhanced } from './support.ts';
 
-test.describe('on a phone', () => {
+/** The shell's controls work before JavaScript arrives (native <details>) and with it (decision 090). */
+for (const js of [true, false]) {
+  const when = js ? 'with JavaScript' : 'without JavaScript';
+
+  test.describe(`on a phone, ${when}`, () => {
+    test.use({ viewport: { width: 360, height: 740 }, javaScriptEnabled: js });
+    const ready = async (page: Page) => (js ? waitForEnhanced(page) : undefined);
+
+    test('the menu opens from the toggle and a link in it leads to its page', async ({ page }) => {
+      await page.goto('/');
+      await ready(page);
+      const toggle = page.getByRole('navigation', { name: 'Main' }).locator('summary');
+      const menu = page.locator('#main-menu');
+      await expect(menu).toBeHidden();
+      await toggle.click();
+      await expect(menu).toBeVisible();
+      await expect(menu.getByRole('link', { name: 'Blog' })).toBeInViewport();
+      await menu.getByRole('link', { name: 'About Us' }).click();
+      await expect(page).toHaveURL(/\/about$/);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.locator('#main-menu')).toBeHidden();
+    });
+
+    test('the FAQ keeps one answer open and lets it close', async ({ page }) => {
+      await page.goto('/');
+      await ready(page);
+      const items = page.locator('#faq details');
+      await expect(items).toHaveCount(5);
+      await expect(items.nth(0)).toHaveAttribute('open', '');
+      await items.nth(3).locator('summary').click();
+      await expect(items.nth(3)).toHaveAttribute('open', '');
+      await expect(page.locator('#faq details[open]')).toHaveCount(1);
+      await expect(items.nth(3).locator('summary + *')).toBeVisible();
+      await items.nth(3).locator('summary').click();
+      await expect(page.locator('#faq details[open]')).toHaveCount(0);
+    });
+
+    test('the contact widget opens a panel with Call Now and WhatsApp', async ({ page }) => {
+      await page.goto('/');
+      await ready(page);
+      const panel = page.locator('#contact-panel');
+      await expect(panel).toBeHidden();
+      await page.locator('summary[aria-label="Contact us: call or WhatsApp"]').click();
+      await expect(panel.getByRole('link', { name: 'Call Now' })).toHaveAttribute('href', /^tel:\+91\d{10}$/);
+      await expect(panel.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', /^https:\/\/wa\.me\/91\d{10}\?text=.+/);
+      await expect(panel.getByRole('link', { name: 'Call Now' })).toBeInViewport();
+      await page.locator('summary[aria-label="Contact us: call or WhatsApp"]').click();
+      await expect(panel).toBeHidden();
+    });
+  });
+}
+
+test.describe('on a phone, the keyboard', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
-  test('the menu opens from the toggle and closes on a link click', async ({ page }) => {
+  test('Escape closes the menu and the widget and puts focus back on their toggle', async ({ page }) => {
     await page.goto('/');
-    await waitForHydration(page);
-    const toggle = page.getByRole('button', { name: 'Open menu' });
-    const menu = page.locator('#main-menu');
-    await expect(menu).toBeHidden();
-    await toggle.click();
-    await expect(menu).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
-    await menu.getByRole('link', { name: 'About Us' }).click();
-    await expect(page).toHaveURL(/\/about$/);
-    await expect(menu).toBeHidden();
+    await waitForEnhanced(page);
+    const menuToggle = page.getByRole('navigation', { name: 'Main' }).locator('summary');
+    await menuToggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('#main-menu')).toBeVisible();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Escape');
+    await expect(page.locator('#main-menu')).toBeHidden();
+    await expect(menuToggle).toBeFocused();
+
+    const widgetToggle = page.locator('summary[aria-label="Contact us: call or WhatsApp"]');
+    await widgetToggle.focus();
+    await page.keyboard.press('Enter');
+    // Tab goes from the widget's button into its panel, not back to the top of the page.
+    await page.keyboard.press('Tab');
+    await expect(page.locator('#contact-panel').getByRole('link', { name: 'Call Now' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(page.locator('#contact-panel')).toBeHidden();
+    await expect(widgetToggle).toBeFocused();
   });
 
   test('"Get A Quote" closes the menu and opens the quote dialog', async ({ page }) => {
     await page.goto('/');
-    await waitForHydration(page);
-    await page.getByRole('button', { name: 'Open menu' }).click();
+    await waitForEnhanced(page);
+    await page.getByRole('navigation', { name: 'Main' }).locator('summary').click();
     await page.locator('#main-menu').getByRole('button', { name: 'Get A Quote' }).click();
     await expect(page.locator('#main-menu')).toBeHidden();
     await expect(page.getByRole('dialog', { name: 'Get A Free Quote' })).toBeVisible();
   });
 
+  test('a click outside the open menu closes it', async ({ page }) => {
+    await page.goto('/');
+    await waitForEnhanced(page);
+    await page.getByRole('navigation', { name: 'Main' }).locator('summary').click();
+    await expect(page.locator('#main-menu')).toBeVisible();
+    await page.locator('main h2').last().click();
+    await expect(page.locator('#main-menu')).toBeHidden();
+  });
+
   test('no page scrolls sideways', async ({ page }) => {
     await page.goto('/');
-    await waitForHydration(page);
+    await waitForEnhanced(page);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBe(0);
   });
@@ -37,8 +108,8 @@ test.describe('on a phone', () => {
 test.describe('the quote dialog', () => {
   test('opens from the navigation, traps focus, closes on Escape and returns focus', async ({ page }) => {
     await page.goto('/');
-    await waitForHydration(page);
-    const opener = page.locator('#main-menu').getByRole('button', { name: 'Get A Quote' });
+    await waitForEnhanced(page);
+    const opener = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Get A Quote' });
     await opener.click();
     const dialog = page.getByRole('dialog', { name: 'Get A Free Quote' });
     await expect(dialog).toBeVisible();
@@ -55,9 +126,9 @@ test.describe('the quote dialog', () => {
 
   test('closes by Cancel and by the Close control', async ({ page }) => {
     await page.goto('/');
-    await waitForHydration(page);
+    await waitForEnhanced(page);
     const dialog = page.getByRole('dialog', { name: 'Get A Free Quote' });
-    await page.locator('#main-menu').getByRole('button', { name: 'Get A Quote' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Get A Quote' }).click();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
     await page.getByRole('button', { name: 'Get A Quote' }).last().click();
@@ -68,8 +139,8 @@ test.describe('the quote dialog', () => {
 
   test('holds the quote form of the spec', async ({ page }) => {
     await page.goto('/');
-    await waitForHydration(page);
-    await page.locator('#main-menu').getByRole('button', { name: 'Get A Quote' }).click();
+    await waitForEnhanced(page);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Get A Quote' }).click();
     const form = page.locator('dialog form');
     await expect(page.getByLabel('Your name')).toBeFocused();
     await expect(form).toHaveAttribute('method', 'post');
@@ -82,58 +153,68 @@ test.describe('the quote dialog', () => {
   });
 });
 
-test('the FAQ keeps one answer open and lets it close, by mouse and keyboard', async ({ page }) => {
-  await page.goto('/');
-  await waitForHydration(page);
-  const faq = page.locator('#faq');
-  const questions = faq.getByRole('button');
-  await expect(questions).toHaveCount(5);
-  await expect(questions.nth(0)).toHaveAttribute('aria-expanded', 'true');
-  await questions.nth(1).click();
-  await expect(questions.nth(1)).toHaveAttribute('aria-expanded', 'true');
-  await expect(questions.nth(0)).toHaveAttribute('aria-expanded', 'false');
-  await expect(faq.getByRole('region')).toHaveCount(1);
-  await questions.nth(1).click();
-  await expect(faq.locator('[role="region"]:visible')).toHaveCount(0);
-  await questions.nth(0).focus();
-  await page.keyboard.press('Enter');
-  await expect(questions.nth(0)).toHaveAttribute('aria-expanded', 'true');
-  await expect(faq.getByRole('region')).toContainText('₹');
-  await page.keyboard.press('Space');
-  await expect(questions.nth(0)).toHaveAttribute('aria-expanded', 'false');
-});
-
-test('the contact widget opens a panel with Call Now and WhatsApp', async ({ page }) => {
-  await page.goto('/');
-  await waitForHydration(page);
-  const toggle = page.getByRole('button', { name: 'Contact us: call or WhatsApp' });
-  await toggle.click();
-  const panel = page.locator('#contact-panel');
-  await expect(panel.getByRole('link', { name: 'Call Now' })).toHaveAttribute('href', /^tel:\+91\d{10}$/);
-  await expect(panel.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', /^https:\/\/wa\.me\/91\d{10}\?text=.+/);
-  await page.getByRole('button', { name: 'Close contact options' }).click();
-  await expect(panel).toBeHidden();
-});
-
 test('a client-side navigation updates title and canonical and shows the loading bar', async ({ page, consoleLog }) => {
   await page.goto('/');
-  await waitForHydration(page);
+  await waitForEnhanced(page);
   const requests: string[] = [];
-  page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+  page.on('request', (r) => requests.push(`${r.resourceType()} ${new URL(r.url()).pathname}`));
+  await page.evaluate(() => ((window as unknown as { __stayed?: boolean }).__stayed = true));
   await page.locator('footer').getByRole('link', { name: 'Privacy Policy' }).click();
   await expect(page.getByRole('progressbar', { name: 'Loading page' })).toBeVisible();
   await expect(page).toHaveTitle(/^Privacy Policy \| /);
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${ORIGIN}/privacy-policy`);
   expect(await page.locator('head title').count()).toBe(1);
-  expect(requests).toContain('/_data/privacy-policy.json');
-  expect(requests).not.toContain('/privacy-policy');
+  // One fetch of the page's HTML, no full page load: the marker set before the click survives.
+  expect(requests).toContain('fetch /privacy-policy');
+  expect(requests).not.toContain('document /privacy-policy');
+  expect(await page.evaluate(() => (window as unknown as { __stayed?: boolean }).__stayed)).toBe(true);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy');
   await expect(page.getByRole('progressbar', { name: 'Loading page' })).toBeHidden();
+  await expect(page.locator('#main')).toBeFocused();
   expect(consoleLog.errors).toEqual([]);
 });
 
+test('Back and Forward show the pages again, at the scroll position they had', async ({ page }) => {
+  await page.goto('/');
+  await waitForEnhanced(page);
+  await page.evaluate(() => ((window as unknown as { __stayed?: boolean }).__stayed = true));
+  await page.locator('footer').getByRole('link', { name: 'Privacy Policy' }).scrollIntoViewIfNeeded();
+  const y = await page.evaluate(() => window.scrollY);
+  expect(y).toBeGreaterThan(500);
+  await page.locator('footer').getByRole('link', { name: 'Privacy Policy' }).click();
+  await expect(page).toHaveTitle(/^Privacy Policy \| /);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await page.goBack();
+  await expect(page.locator('#faq')).toBeAttached();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(y);
+  await page.goForward();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy');
+  expect(await page.evaluate(() => (window as unknown as { __stayed?: boolean }).__stayed)).toBe(true);
+});
+
+test('a link to a section of another page lands on that section', async ({ page }) => {
+  await page.goto('/');
+  await waitForEnhanced(page);
+  await page.evaluate(() => {
+    const a = document.createElement('a');
+    a.href = '/contact#contact-form';
+    a.textContent = 'to the form';
+    document.querySelector('main')!.prepend(a);
+  });
+  await page.getByRole('link', { name: 'to the form' }).click();
+  await expect(page).toHaveURL(/\/contact#contact-form$/);
+  await expect(page.locator('form#contact-form')).toBeInViewport();
+});
+
 test('the privacy policy shows today as its last-updated date once it runs', async ({ page }) => {
+  // The HTML holds the build date: make it an old one, so only the page's script can make it today.
+  await page.route('**/privacy-policy', async (route) => {
+    const res = await route.fetch();
+    const html = (await res.text()).replace(/<time dateTime="[^"]+" data-today="">[^<]*</i, '<time datetime="2020-01-01" data-today="">1 January 2020<');
+    await route.fulfill({ response: res, body: html });
+  });
   await page.goto('/privacy-policy');
-  await waitForHydration(page);
+  await waitForEnhanced(page);
   const today = await page.evaluate(() => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date()));
   await expect(page.locator('time').first()).toHaveAttribute('datetime', today);
 });

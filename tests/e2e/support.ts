@@ -22,7 +22,7 @@ export interface ConsoleLog {
 
 /**
  * `page` records console errors and warnings; `consoleLog` exposes them so a test can assert there
- * were none (hydration mismatches are reported as console errors by React).
+ * were none (an island's hydration mismatch is reported as a console error by React).
  */
 export const test = base.extend<{ consoleLog: ConsoleLog }>({
   consoleLog: async ({ page }, use) => {
@@ -38,7 +38,7 @@ export const test = base.extend<{ consoleLog: ConsoleLog }>({
 
 export { expect };
 
-/** Wait until React has hydrated the page (the entry marks <html data-hydrated>). */
-export async function waitForHydration(page: Page) {
-  await page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 10_000 });
+/** Wait until the client entry has enhanced the page (it marks <html data-enhanced>, decision 090). */
+export async function waitForEnhanced(page: Page) {
+  await page.waitForSelector('html[data-enhanced]', { state: 'attached', timeout: 10_000 });
 }

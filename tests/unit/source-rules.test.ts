@@ -41,7 +41,7 @@ describe('src/ keeps business facts in content/ (STYLE.md "Pages and components"
   });
 });
 
-test('no useId() in src/: the server renders the whole document and the browser hydrates #root, so generated ids would differ', () => {
+test('no useId() in src/: the server renders the whole document and the browser hydrates islands alone, so generated ids would differ', () => {
   const found = sources().filter(({ text }) => /\buseId\s*\(/.test(code(text))).map(({ file }) => file);
   expect(found).toEqual([]);
 });

@@ -1,0 +1,20 @@
+// The built site served by our own server (`site start --no-build`) for a bench; resolves once it answers.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export async function startSiteServer(port) {
+  const server = spawn(process.execPath, ['cli/bin.mjs', 'start', '--no-build', '--port', String(port)], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/`)).ok) return server;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  server.kill();
+  throw new Error('the server did not start');
+}
