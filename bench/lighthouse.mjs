@@ -3,8 +3,6 @@
 // the built site served by our own server. Prints the four scores, LCP, TBT and CLS per page.
 // Usage: node bench/lighthouse.mjs [--runs N] [/path …]   (default: the home page, 1 run; figures are medians)
 import { once } from 'node:events';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startSiteServer } from './serve.mjs';
