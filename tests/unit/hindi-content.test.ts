@@ -52,6 +52,7 @@ const placeholders = (s: string) => [...new Set([...s.matchAll(/\{([\w.]+)\}/g)]
 /** Words kept in Latin letters because that is how they are printed on the product or the app. */
 const LATIN_WORDS = [
   'Jaipur TV Care', 'Samsung', 'Sony', 'Bravia', 'Mi', 'Xiaomi', 'Redmi', 'Vu', 'OnePlus', 'Panasonic', 'Philips', 'Videocon',
+  'Realme', 'Kodak', 'Thomson', 'iFFalcon', 'Intex', 'Motorola', 'Sansui', 'Haier', 'Micromax', 'Onida',
   'Crystal', 'Neo', 'The Frame', 'The Serif', 'Frame', 'Serif', 'One Connect', 'Tizen', 'webOS', 'Android', 'Google', 'PatchWall',
   'NanoCell', 'Magic Remote', 'ThinQ', 'evo', 'Triluminos', 'Full Array', 'Premium', 'GloLED', 'Masterpiece', 'Cinema',
   'WhatsApp', 'Wi-Fi', 'Bluetooth', 'mini-LED', 'T-con', 'eMMC', 'Cognitive', 'Processor', 'XR', 'Smart', 'Ultra',
