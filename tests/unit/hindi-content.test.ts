@@ -56,7 +56,7 @@ const LATIN_WORDS = [
   'Crystal', 'Neo', 'The Frame', 'The Serif', 'Frame', 'Serif', 'One Connect', 'Tizen', 'webOS', 'Android', 'Google', 'PatchWall',
   'NanoCell', 'Magic Remote', 'ThinQ', 'evo', 'Triluminos', 'Full Array', 'Premium', 'GloLED', 'Masterpiece', 'Cinema',
   'WhatsApp', 'Wi-Fi', 'Bluetooth', 'mini-LED', 'T-con', 'eMMC', 'Cognitive', 'Processor', 'XR', 'Smart', 'Ultra',
-  'Series', 'Televisions', 'Full HD', 'HD Ready', 'Netflix', 'YouTube', 'Prime Video', 'Pixel Refresher', 'Mini LED', 'Horizon', 'Pro', 'Max', 'Q-series', 'Ambilight', 'Dolby', 'Atmos', 'Vision', 'Google Maps', 'example.com',
+  'Acoustic Surface Audio', 'Series', 'Televisions', 'Full HD', 'HD Ready', 'Netflix', 'YouTube', 'Prime Video', 'Pixel Refresher', 'Mini LED', 'Horizon', 'Pro', 'Max', 'Q-series', 'Ambilight', 'Dolby', 'Atmos', 'Vision', 'Google Maps', 'example.com',
 ];
 const LATIN_RE = new RegExp(`(?<![A-Za-z])(${LATIN_WORDS.map((w) => w.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')).sort((a, b) => b.length - a.length).join('|')})(?![A-Za-z])`, 'g');
 
