@@ -51,12 +51,16 @@ const placeholders = (s: string) => [...new Set([...s.matchAll(/\{([\w.]+)\}/g)]
 
 /** Words kept in Latin letters because that is how they are printed on the product or the app. */
 const LATIN_WORDS = [
-  'Jaipur TV Care', 'Samsung', 'Sony', 'Bravia', 'Mi', 'Xiaomi', 'Redmi', 'Vu', 'OnePlus', 'Panasonic', 'Philips', 'Videocon',
-  'Realme', 'Kodak', 'Thomson', 'iFFalcon', 'Intex', 'Motorola', 'Sansui', 'Haier', 'Micromax', 'Onida',
-  'Crystal', 'Neo', 'The Frame', 'The Serif', 'Frame', 'Serif', 'One Connect', 'Tizen', 'webOS', 'Android', 'Google', 'PatchWall',
-  'NanoCell', 'Magic Remote', 'ThinQ', 'evo', 'Triluminos', 'Full Array', 'Premium', 'GloLED', 'Masterpiece', 'Cinema',
-  'WhatsApp', 'Wi-Fi', 'Bluetooth', 'mini-LED', 'T-con', 'eMMC', 'Cognitive', 'Processor', 'XR', 'Smart', 'Ultra',
-  'Acoustic Surface Audio', 'Series', 'Televisions', 'Full HD', 'HD Ready', 'Netflix', 'YouTube', 'Prime Video', 'Pixel Refresher', 'Mini LED', 'Horizon', 'Pro', 'Max', 'Q-series', 'Ambilight', 'Dolby', 'Atmos', 'Vision', 'Google Maps', 'example.com',
+  // brands and the business name
+  'Jaipur TV Care', 'Samsung', 'Sony', 'Bravia', 'Mi', 'Xiaomi', 'Redmi', 'Vu', 'Televisions', 'OnePlus', 'Panasonic', 'Philips',
+  'Videocon', 'Realme', 'Kodak', 'Thomson', 'iFFalcon', 'Intex', 'Motorola', 'Sansui', 'WhatsApp', 'Google Maps',
+  'Netflix', 'YouTube', 'Prime Video',
+  // product lines, platforms and features as printed
+  'Crystal', 'Neo', 'The Frame', 'The Serif', 'One Connect', 'Tizen', 'webOS', 'Android', 'Google', 'PatchWall', 'NanoCell',
+  'Magic Remote', 'evo', 'Premium', 'GloLED', 'Masterpiece', 'Cinema', 'Series', 'Full HD', 'HD Ready', 'Mini LED', 'mini-LED',
+  'Acoustic Surface Audio', 'Pixel Refresher', 'T-con', 'eMMC',
+  // the newsletter's example address
+  'example.com',
 ];
 const LATIN_RE = new RegExp(`(?<![A-Za-z])(${LATIN_WORDS.map((w) => w.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')).sort((a, b) => b.length - a.length).join('|')})(?![A-Za-z])`, 'g');
 
@@ -74,10 +78,12 @@ function strayLatin(s: string): { latin: number; devanagari: number } {
     .replace(/\b\w*\d\w*\b/g, ' '); // 32-inch → 32, Q60, mAh
   return { latin: (stripped.match(/[A-Za-z]/g) ?? []).length, devanagari: (stripped.match(/[\u0900-\u097F]/g) ?? []).length };
 }
-const mostlyLatin = (s: string) => {
-  const { latin, devanagari } = strayLatin(s);
-  return latin > 0 && latin >= devanagari;
-};
+/** True when any sentence of `s` has at least as many stray Latin letters as Devanagari ones. */
+const mostlyLatin = (s: string) =>
+  s.split(/(?<=[।.?!:;])\s+|\n\s*\n/).some((sentence) => {
+    const { latin, devanagari } = strayLatin(sentence);
+    return latin > 0 && latin >= devanagari;
+  });
 
 describe('strayLatin (the check itself)', () => {
   it('lets brand names, model numbers, acronyms and placeholders through, and catches English', () => {
@@ -88,6 +94,8 @@ describe('strayLatin (the check itself)', () => {
     expect(mostlyLatin('Our technicians repair Samsung TVs')).toBe(true);
     expect(mostlyLatin('Backlight रिपेयर')).toBe(true);
     expect(mostlyLatin('Get A Quote')).toBe(true);
+    expect(mostlyLatin('हमारी वर्कशॉप मानसरोवर में है। We come the same day to your home.')).toBe(true);
+    expect(mostlyLatin('रेटिंग 4.9 है। Mi TV 4X, 5X और 5A आए।')).toBe(false);
   });
 });
 
