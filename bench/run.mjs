@@ -64,7 +64,7 @@ if (want('lighthouse')) {
   console.table(await runLighthouse(pages));
 }
 
-for (const name of ['build', 'check', 'analytics-load', 'leads-load', 'bad-inputs', 'flood']) {
+for (const name of ['build', 'check', 'analytics-load', 'leads-load', 'dashboard-load', 'bad-inputs', 'flood']) {
   const file = path.join(root, 'bench', `${name}.mjs`);
   if (!want(name) || !existsSync(file)) continue;
   section(`bench/${name}.mjs`);

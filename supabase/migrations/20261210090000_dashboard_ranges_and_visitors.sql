@@ -55,7 +55,10 @@ alter table public.user_sessions
   add column utm_source text generated always as (public.url_param(page_url, 'utm_source')) stored,
   add column utm_medium text generated always as (public.url_param(page_url, 'utm_medium')) stored,
   add column utm_campaign text generated always as (public.url_param(page_url, 'utm_campaign')) stored,
-  add column device text generated always as (public.ua_device(user_agent)) stored;
+  add column device text generated always as (public.ua_device(user_agent)) stored,
+  -- The first 64 bits of ip_hash as a number: counting distinct numbers over a month of sessions
+  -- is about twice as fast as counting distinct 64-character texts (the Unique IPs of a range).
+  add column ip_key bigint generated always as (('x' || substr(ip_hash, 1, 16))::bit(64)::bigint) stored;
 
 alter table public.user_events
   add column page_path text generated always as (public.url_path(page_url)) stored;
@@ -64,7 +67,7 @@ alter table public.user_events
 alter table public.leads add column source text check (length(source) <= 200);
 
 -- Unique IPs of a range (index-only), a visitor's first session of the day (the source of a lead).
-create index user_sessions_created_ip_idx on public.user_sessions (created_at) include (ip_hash);
+create index user_sessions_created_ip_idx on public.user_sessions (created_at) include (ip_key);
 create index user_sessions_visitor_idx on public.user_sessions (visitor_id, created_at) where visitor_id is not null;
 
 create table public.analytics_salts (

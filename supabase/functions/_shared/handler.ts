@@ -23,6 +23,7 @@ import {
   COUNT_DAYS_SQL,
   DASHBOARD_FIGURES_SQL,
   DASHBOARD_LATEST_IN_RANGE_SQL,
+  DASHBOARD_TOTALS_SQL,
   DASHBOARD_UNIQUE_IPS_SQL,
   EVENTS_CSV_SQL,
   INSERT_EVENT_SQL,
@@ -299,14 +300,15 @@ export function createAnalyticsHandler(deps: AnalyticsDeps): AnalyticsHandler {
     const parts = [splitRange(r, closedBefore), splitRange(prev, closedBefore)];
     // Closed days are counted once, before the reads that use the counts.
     for (const p of parts) if (p.firstDay < p.endDay) await query(COUNT_DAYS_SQL, [p.firstDay, p.endDay]);
-    const figures = (p: (typeof parts)[number]) =>
-      query(DASHBOARD_FIGURES_SQL, [p.firstDay, p.endDay, p.head.from.toISOString(), p.head.to.toISOString(), p.tail.from.toISOString(), p.tail.to.toISOString()]);
+    const params = (p: (typeof parts)[number]) => [p.firstDay, p.endDay, p.head.from.toISOString(), p.head.to.toISOString(), p.tail.from.toISOString(), p.tail.to.toISOString()];
     const iso = (x: Range) => [x.from.toISOString(), x.to.toISOString()];
-    // Four statements at once: with a pool they run on separate connections.
-    const [[now_], [before], [ips], [latest]] = await Promise.all([
-      figures(parts[0]!),
-      figures(parts[1]!),
-      query(DASHBOARD_UNIQUE_IPS_SQL, [...iso(r), ...iso(prev)]),
+    // Five statements at once: with a pool they run on separate connections. The period before
+    // needs only its totals.
+    const [[now_], [before], [ips], [ipsBefore], [latest]] = await Promise.all([
+      query(DASHBOARD_FIGURES_SQL, params(parts[0]!)),
+      query(DASHBOARD_TOTALS_SQL, params(parts[1]!)),
+      query(DASHBOARD_UNIQUE_IPS_SQL, iso(r)),
+      query(DASHBOARD_UNIQUE_IPS_SQL, iso(prev)),
       query(DASHBOARD_LATEST_IN_RANGE_SQL, iso(r)),
     ]);
     const parse = <T>(v: unknown, empty: T) => (typeof v === 'string' ? JSON.parse(v) : (v ?? empty)) as T;
@@ -322,7 +324,7 @@ export function createAnalyticsHandler(deps: AnalyticsDeps): AnalyticsHandler {
       range: { from: r.from.toISOString(), to: r.to.toISOString() },
       previous: { from: prev.from.toISOString(), to: prev.to.toISOString() },
       totals: totals(now_, ips?.unique_ips),
-      previousTotals: totals(before, ips?.previous_unique_ips),
+      previousTotals: totals(before, ipsBefore?.unique_ips),
       topCountries: top.country.slice(0, 5).map(({ key, count }) => ({ country: key, count })),
       perDay: parse(now_?.per_day, []),
       top,

@@ -125,12 +125,27 @@ select
       row_number() over (partition by by order by calls + whatsapp + forms desc, key) as rank from leads_by) t
     where t.rank <= 10) as leads_by`;
 
-/** Distinct keyed IP hashes of the sessions in [$1, $2) and in [$3, $4) (index-only). */
-export const DASHBOARD_UNIQUE_IPS_SQL = `select
-  (select count(*) from (select distinct ip_hash from public.user_sessions
-    where created_at >= $1::timestamptz and created_at < $2::timestamptz and ip_hash is not null) d)::int as unique_ips,
-  (select count(*) from (select distinct ip_hash from public.user_sessions
-    where created_at >= $3::timestamptz and created_at < $4::timestamptz and ip_hash is not null) d)::int as previous_unique_ips`;
+/** Distinct keyed IP hashes (by their first 64 bits, ip_key) of the sessions in [$1, $2) (index-only). */
+export const DASHBOARD_UNIQUE_IPS_SQL = `select count(*)::int as unique_ips from (select distinct ip_key from public.user_sessions
+  where created_at >= $1::timestamptz and created_at < $2::timestamptz and ip_key is not null) d`;
+
+const rowTotals = (lo: string, hi: string) => `
+    union all select 'sessions', count(*) from public.user_sessions where created_at >= ${lo}::timestamptz and created_at < ${hi}::timestamptz
+    union all select 'events', count(*) from public.user_events where "timestamp" >= ${lo}::timestamptz and "timestamp" < ${hi}::timestamptz
+    union all select 'visitors', coalesce(sum(v), 0) from (
+      select count(distinct visitor_id) + count(*) filter (where visitor_id is null) as v from public.user_sessions
+      where created_at >= ${lo}::timestamptz and created_at < ${hi}::timestamptz group by (created_at at time zone 'Asia/Kolkata')::date) x`;
+
+/**
+ * Only the totals of a range (the period compared with), as DASHBOARD_FIGURES_SQL counts them:
+ * the day counts of [$1, $2) plus the rows of [$3, $4) and [$5, $6).
+ */
+export const DASHBOARD_TOTALS_SQL = `with f as (
+    select metric, n from public.analytics_daily
+    where day >= $1::date and day < $2::date and key = '' and metric in ('sessions', 'events', 'visitors')
+    ${rowTotals('$3', '$4')}
+    ${rowTotals('$5', '$6')})
+select coalesce(json_object_agg(metric, n), '{}'::json) as totals from (select metric, sum(n)::bigint as n from f group by metric) t`;
 
 /** The newest 50 sessions and 100 events of [$1, $2). */
 export const DASHBOARD_LATEST_IN_RANGE_SQL = `select
