@@ -50,7 +50,7 @@ const keepTelInPage = (page: Page) =>
   );
 
 /** The figure shown on a summary card. */
-const cardValue = (page: Page, label: string) => page.getByRole('group', { name: label }).locator('p').last();
+const cardValue = (page: Page, label: string) => page.getByRole('group', { name: label, exact: true }).locator('p').nth(1);
 
 test.describe('the tracker', () => {
   test('a visit sends one session record and one page_view', async ({ page }) => {
