@@ -145,7 +145,7 @@ describe('the Deno entry of the analytics function', () => {
       });
       expect(ok.status).toBe(200);
       const data = (await ok.json()) as { totals: unknown; topCountries: unknown };
-      expect(data.totals).toEqual({ sessions: 1, events: 0, uniqueIps: 1 });
+      expect(data.totals).toEqual({ visitors: 1, sessions: 1, events: 0, uniqueIps: 1 });
       expect(data.topCountries).toEqual([{ country: 'IN', count: 1 }]);
       expect((await fetch(server.url, { headers: { origin: ORIGIN } })).status).toBe(401);
     });
