@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { PGlite } from '@electric-sql/pglite';
+import type { Page } from '@playwright/test';
 import { applyMigrations, pgliteDb } from '#cli/lib/server/analytics.ts';
 import { horizontalOverflow } from './screen-support.ts';
 import { expect, test, waitForHydration } from './support.ts';
@@ -30,8 +31,8 @@ const twoDaysAgo = now - 2 * DAY;
 
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async ({}, testInfo) => {
-  testInfo.setTimeout(120_000); // a database to seed and a server to start
+test.beforeAll(async () => {
+  test.setTimeout(120_000); // a database to seed and a server to start
   dir = mkdtempSync(path.join(tmpdir(), 'site-e2e-range-'));
   const db = pgliteDb(await PGlite.create(path.join(dir, 'pglite')));
   await applyMigrations(db);
@@ -81,7 +82,7 @@ test.afterAll(async () => {
 });
 
 const key = () => (JSON.parse(readFileSync(path.join(dir, 'analytics-secrets.json'), 'utf8')) as { dashboardKey: string }).dashboardKey;
-const card = (page: import('@playwright/test').Page, label: string) => page.getByRole('group', { name: label, exact: true });
+const card = (page: Page, label: string) => page.getByRole('group', { name: label, exact: true });
 
 test('the range drives the cards, the chart and its table, the lists and the events CSV', async ({ page }) => {
   const scripts: string[] = [];
