@@ -74,7 +74,7 @@ if (want('main-thread')) {
   console.table(await mainThread());
 }
 
-for (const name of ['build', 'check', 'analytics-load', 'leads-load', 'bad-inputs', 'flood']) {
+for (const name of ['build', 'check', 'analytics-load', 'leads-load', 'dashboard-load', 'bad-inputs', 'flood']) {
   const file = path.join(root, 'bench', `${name}.mjs`);
   if (!want(name) || !existsSync(file)) continue;
   section(`bench/${name}.mjs`);

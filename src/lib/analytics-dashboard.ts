@@ -2,13 +2,24 @@
 // Runs in the browser only (called from effects); the Supabase functions client is loaded on
 // demand so that no other page downloads it (docs/decisions/014-dashboard-read.md).
 
-import type { DashboardData } from '#functions/_shared/handler.ts';
+import type { DashboardData, RangeTotals } from '#functions/_shared/handler.ts';
+import type { Range } from '#functions/_shared/range.ts';
 
-export type { DashboardData, StoredEvent, StoredSession } from '#functions/_shared/handler.ts';
+export type { DashboardData, DayFigures, LeadsBy, RangeTotals, StoredEvent, StoredSession, TopItem, TopList } from '#functions/_shared/handler.ts';
+
+const ZERO: RangeTotals = { visitors: 0, sessions: 0, events: 0, uniqueIps: 0 };
+const NO_TOP = { page: [], entry: [], source: [], utm_source: [], utm_medium: [], utm_campaign: [], device: [], country: [] };
 
 export const EMPTY_DASHBOARD: DashboardData = {
-  totals: { sessions: 0, events: 0, uniqueIps: 0 },
+  range: { from: '', to: '' },
+  previous: { from: '', to: '' },
+  totals: ZERO,
+  previousTotals: ZERO,
   topCountries: [],
+  perDay: [],
+  top: NO_TOP,
+  leadsByPage: [],
+  leadsBySource: [],
   sessions: [],
   events: [],
 };
@@ -34,13 +45,16 @@ export function saveDashboardKey(key: string): void {
   localStorage.setItem(STORAGE_KEY, key);
 }
 
-/** GET on the analytics function with the key, through supabase-js's functions client. */
-export async function readDashboard(endpoint: string, key: string): Promise<DashboardData> {
+/** `?from=…&to=…` of a range (ISO instants), '' for the function's default (the last 30 days). */
+export const rangeQuery = (r?: Range) => (r ? `?from=${r.from.toISOString()}&to=${r.to.toISOString()}` : '');
+
+/** GET on the analytics function with the key, through supabase-js's functions client: every figure of the range. */
+export async function readDashboard(endpoint: string, key: string, range?: Range): Promise<DashboardData> {
   const url = new URL(endpoint, location.href);
   const slash = url.href.lastIndexOf('/');
   const { FunctionsClient } = await import('@supabase/functions-js');
   const { data, error } = await new FunctionsClient(url.href.slice(0, slash)).invoke<DashboardData>(
-    url.href.slice(slash + 1),
+    url.href.slice(slash + 1) + rangeQuery(range),
     { method: 'GET', headers: { Authorization: `Bearer ${key}` } },
   );
   if (error) throw error;

@@ -2,38 +2,41 @@
 // dashboard key, the change against the previous period, and the CSV download. Browser only.
 
 import type { LeadsData } from '#functions/_shared/leads-handler.ts';
+import { DAY_MS, istDate, istMidnight, previousOf, type Range } from '#functions/_shared/range.ts';
 
 export type { LeadsData, StoredLead } from '#functions/_shared/leads-handler.ts';
 
-const DAY = 86_400_000;
-const IST = 5.5 * 3_600_000;
-
 export type RangeName = 'today' | '7d' | '30d' | 'custom';
-export interface Range {
-  from: Date;
-  to: Date;
-}
+export type { Range };
+export { previousOf };
 
-/** Midnight in India of the day `at` falls on. */
-const istMidnight = (at: number) => new Date(Math.floor((at + IST) / DAY) * DAY - IST);
-
-/** The range a button names, ending now: today since midnight IST, or the last 7 or 30 days (today included). */
+/** The range a button names, ending now: today since midnight in India, or the last 7 or 30 days (today included). */
 export function rangeOf(name: Exclude<RangeName, 'custom'>, now = Date.now()): Range {
   const days = name === 'today' ? 1 : name === '7d' ? 7 : 30;
-  return { from: new Date(istMidnight(now).getTime() - (days - 1) * DAY), to: new Date(now) };
+  return { from: new Date(istMidnight(now) - (days - 1) * DAY_MS), to: new Date(now) };
 }
 
-/** A custom range from two YYYY-MM-DD dates (IST), both days included. */
+/** A custom range from two YYYY-MM-DD dates (India), both days included. */
 export function customRange(from: string, to: string): Range | null {
   const a = Date.parse(`${from}T00:00:00+05:30`);
-  const b = Date.parse(`${to}T00:00:00+05:30`) + DAY;
+  const b = Date.parse(`${to}T00:00:00+05:30`) + DAY_MS;
   return Number.isFinite(a) && Number.isFinite(b) && a < b ? { from: new Date(a), to: new Date(b) } : null;
 }
 
-/** The period of the same length just before `r`. */
-export const previousOf = (r: Range): Range => ({ from: new Date(2 * r.from.getTime() - r.to.getTime()), to: r.from });
+/** What the change is measured against, in the owner's words: "same time yesterday", "previous 7 days". */
+export function comparedWith(r: Range): string {
+  const days = Math.max(1, Math.ceil((r.to.getTime() - r.from.getTime()) / DAY_MS));
+  return days === 1 ? (r.to.getTime() - r.from.getTime() < DAY_MS ? 'same time yesterday' : 'the day before') : `previous ${days} days`;
+}
 
-const leadsUrl = (endpoint: string, r: Range, csv = false) => {
+/** The India dates of a range, first to last (the days a chart shows, with or without data). */
+export function daysOf(r: Range): string[] {
+  const days: string[] = [];
+  for (let t = istMidnight(r.from.getTime()); t < r.to.getTime() && days.length <= 400; t += DAY_MS) days.push(istDate(t));
+  return days;
+}
+
+const rangeUrl = (endpoint: string, r: Range, csv = false) => {
   const url = new URL(endpoint, location.href);
   url.searchParams.set('from', r.from.toISOString());
   url.searchParams.set('to', r.to.toISOString());
@@ -42,22 +45,29 @@ const leadsUrl = (endpoint: string, r: Range, csv = false) => {
 };
 
 export async function readLeads(endpoint: string, key: string, r: Range): Promise<LeadsData> {
-  const res = await fetch(leadsUrl(endpoint, r), { headers: { authorization: `Bearer ${key}` }, credentials: 'omit' });
+  const res = await fetch(rangeUrl(endpoint, r), { headers: { authorization: `Bearer ${key}` }, credentials: 'omit' });
   if (!res.ok) throw new Error(`Leads read failed: HTTP ${res.status}`);
   return (await res.json()) as LeadsData;
 }
 
-/** Fetches the CSV with the key (a link could not carry it) and hands it to the browser as a download. */
-export async function downloadLeadsCsv(endpoint: string, key: string, r: Range): Promise<void> {
-  const res = await fetch(leadsUrl(endpoint, r, true), { headers: { authorization: `Bearer ${key}` }, credentials: 'omit' });
+/** Fetches a CSV with the key (a link could not carry it) and hands it to the browser as a download. */
+export async function downloadCsv(url: URL, key: string, filename: string): Promise<void> {
+  const res = await fetch(url, { headers: { authorization: `Bearer ${key}` }, credentials: 'omit' });
   if (!res.ok) throw new Error(`CSV download failed: HTTP ${res.status}`);
   const href = URL.createObjectURL(await res.blob());
-  const a = Object.assign(document.createElement('a'), { href, download: `leads-${r.from.toISOString().slice(0, 10)}.csv` });
+  const a = Object.assign(document.createElement('a'), { href, download: filename });
   document.body.append(a);
   a.click();
   a.remove();
   URL.revokeObjectURL(href);
 }
+
+const fileDays = (r: Range) => `${istDate(r.from.getTime())}-to-${istDate(r.to.getTime() - 1)}`;
+
+export const downloadLeadsCsv = (endpoint: string, key: string, r: Range) => downloadCsv(rangeUrl(endpoint, r, true), key, `leads-${fileDays(r)}.csv`);
+
+/** The events of the range (the analytics function's CSV: at most the newest 100,000). */
+export const downloadEventsCsv = (endpoint: string, key: string, r: Range) => downloadCsv(rangeUrl(endpoint, r, true), key, `events-${fileDays(r)}.csv`);
 
 export type LeadGroup = 'call' | 'whatsapp' | 'form' | 'newsletter';
 
@@ -71,12 +81,12 @@ export function totalsOf(data: LeadsData): Record<LeadGroup, number> {
   return t;
 }
 
-/** "+50%", "−20%", "new" or "same" against the previous period. */
-export function changeText(now: number, before: number): string {
-  if (now === before) return 'same as before';
-  if (before === 0) return 'new this period';
+/** "+50% vs previous 7 days", "−20% vs …", "new", "same" against the previous period. */
+export function changeText(now: number, before: number, against = 'previous period'): string {
+  if (now === before) return `same as ${against}`;
+  if (before === 0) return `up from 0 (${against})`;
   const pct = Math.round(((now - before) / before) * 100);
-  return `${pct > 0 ? '+' : '−'}${Math.abs(pct)}% vs previous period`;
+  return `${pct > 0 ? '+' : '−'}${Math.abs(pct)}% vs ${against}`;
 }
 
 /** Whether this browser's visits are left out of the figures (the tracker reads the same key). */

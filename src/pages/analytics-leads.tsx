@@ -1,28 +1,21 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { cn } from '../components/cn.ts';
+import { useEffect, useState } from 'react';
+import { Block } from '../components/analytics/parts.tsx';
 import { formatIst } from '../lib/analytics-dashboard.ts';
 import {
   changeText,
-  customRange,
+  comparedWith,
   downloadLeadsCsv,
   isIgnored,
   previousOf,
-  rangeOf,
   readLeads,
   setIgnored,
   totalsOf,
   type LeadGroup,
   type LeadsData,
   type Range,
-  type RangeName,
   type StoredLead,
 } from '../lib/leads-dashboard.ts';
 
-const RANGES: [Exclude<RangeName, 'custom'>, string][] = [
-  ['today', 'Today'],
-  ['7d', 'Last 7 days'],
-  ['30d', 'Last 30 days'],
-];
 const GROUPS: [LeadGroup, string][] = [
   ['call', 'Calls (phone taps)'],
   ['whatsapp', 'WhatsApp chats'],
@@ -33,10 +26,8 @@ const KIND_LABEL: Record<StoredLead['kind'], string> = { quote: 'Quote', contact
 
 type State = { status: 'loading' } | { status: 'ready'; now: LeadsData; before: LeadsData } | { status: 'failed' };
 
-/** Leads for the owner (rendered after the dashboard key is read, never prerendered): calls, chats and form requests in a date range, compared with the period before. */
-export function LeadsPanel({ endpoint, dashboardKey }: { endpoint: string; dashboardKey: string }) {
-  const [name, setName] = useState<RangeName>('7d');
-  const [range, setRange] = useState<Range>(() => rangeOf('7d'));
+/** Leads for the owner (keyed by the range, so a new range starts loading; rendered after the dashboard key is read, never prerendered): calls, chats and form requests in the chosen dates, compared with the period before. */
+export function LeadsPanel({ endpoint, dashboardKey, range }: { endpoint: string; dashboardKey: string; range: Range }) {
   const [state, setState] = useState<State>({ status: 'loading' });
 
   useEffect(() => {
@@ -57,54 +48,12 @@ export function LeadsPanel({ endpoint, dashboardKey }: { endpoint: string; dashb
       <h2 id="leads-title" className="text-2xl font-bold text-brand-900">
         Leads: calls, chats and requests
       </h2>
-      <RangePicker
-        name={name}
-        onPick={(n, r) => {
-          setName(n);
-          setRange(r);
-          setState({ status: 'loading' });
-        }}
-      />
       {state.status === 'loading' && <p className="mt-4 text-muted">Loading leads…</p>}
       {state.status === 'failed' && <p className="mt-4 text-muted">The leads could not be read. Check the dashboard key.</p>}
-      {state.status === 'ready' && <LeadsFigures now={state.now} before={state.before} onCsv={() => void downloadLeadsCsv(endpoint, dashboardKey, range)} />}
-      <IgnoreThisBrowser />
+      {state.status === 'ready' && (
+        <LeadsFigures now={state.now} before={state.before} against={comparedWith(range)} onCsv={() => void downloadLeadsCsv(endpoint, dashboardKey, range)} />
+      )}
     </section>
-  );
-}
-
-function RangePicker({ name, onPick }: { name: RangeName; onPick: (n: RangeName, r: Range) => void }) {
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const button = (active: boolean) =>
-    cn('min-h-11 rounded-lg border px-3 text-sm font-semibold', active ? 'border-brand-700 bg-brand-700 text-white' : 'border-line bg-white text-ink');
-  return (
-    <div className="mt-3 flex flex-wrap items-end gap-2" role="group" aria-label="Date range">
-      {RANGES.map(([n, label]) => (
-        <button key={n} type="button" aria-pressed={name === n} className={button(name === n)} onClick={() => onPick(n, rangeOf(n))}>
-          {label}
-        </button>
-      ))}
-      <label className="flex flex-col text-sm text-ink">
-        First day
-        <input type="date" value={from} onChange={(e) => setFrom(e.target.value)} className="min-h-11 rounded-lg border border-line px-2" />
-      </label>
-      <label className="flex flex-col text-sm text-ink">
-        Last day
-        <input type="date" value={to} onChange={(e) => setTo(e.target.value)} className="min-h-11 rounded-lg border border-line px-2" />
-      </label>
-      <button
-        type="button"
-        aria-pressed={name === 'custom'}
-        className={button(name === 'custom')}
-        onClick={() => {
-          const r = customRange(from, to);
-          if (r) onPick('custom', r);
-        }}
-      >
-        Show these dates
-      </button>
-    </div>
   );
 }
 
@@ -121,7 +70,7 @@ function Figure({ label, value, change }: { label: string; value: number; change
   );
 }
 
-function LeadsFigures({ now, before, onCsv }: { now: LeadsData; before: LeadsData; onCsv: () => void }) {
+function LeadsFigures({ now, before, against, onCsv }: { now: LeadsData; before: LeadsData; against: string; onCsv: () => void }) {
   const t = totalsOf(now);
   const b = totalsOf(before);
   const days = [...new Set(now.perDay.map((d) => d.day))];
@@ -131,7 +80,7 @@ function LeadsFigures({ now, before, onCsv }: { now: LeadsData; before: LeadsDat
     <>
       <div className="mt-4 grid grid-cols-2 gap-3 lg:grid-cols-4">
         {GROUPS.map(([g, label]) => (
-          <Figure key={g} label={label} value={t[g]} change={changeText(t[g], b[g])} />
+          <Figure key={g} label={label} value={t[g]} change={changeText(t[g], b[g], against)} />
         ))}
       </div>
       {now.forwardFailed > 0 && (
@@ -153,20 +102,6 @@ function LeadsFigures({ now, before, onCsv }: { now: LeadsData; before: LeadsDat
               </li>
             ))}
           </ul>
-        )}
-      </Block>
-      <Block title="Pages that brought leads">
-        {now.perPage.length === 0 ? (
-          <p className="text-muted">None yet.</p>
-        ) : (
-          <ol className="space-y-1 text-sm">
-            {now.perPage.map((p) => (
-              <li key={p.page} className="flex justify-between gap-4 break-all">
-                <span>{p.page}</span>
-                <span className="shrink-0 font-semibold">{p.count}</span>
-              </li>
-            ))}
-          </ol>
         )}
       </Block>
       <Block title="Latest requests from the forms">
@@ -207,22 +142,14 @@ function LeadCard({ lead: l }: { lead: StoredLead }) {
       {l.message && <p className="mt-1 whitespace-pre-line">{l.message}</p>}
       <p className="mt-1 text-xs text-muted">
         From {l.page_path ?? 'an unknown page'}
+        {l.source && ` · came from ${l.source}`}
         {l.forward_status === 'failed' && <strong className="text-accent-700"> · not passed on to your e-mail service ({l.forward_error})</strong>}
       </p>
     </li>
   );
 }
 
-function Block({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <div className="mt-6 rounded-xl border border-line p-4">
-      <h3 className="mb-3 text-lg font-bold text-brand-900">{title}</h3>
-      {children}
-    </div>
-  );
-}
-
-function IgnoreThisBrowser() {
+export function IgnoreThisBrowser() {
   // Rendered only in the browser, after the key is known: localStorage can be read at once.
   const [ignored, setState] = useState(isIgnored);
   return (

@@ -24,11 +24,19 @@ async function recordTracking(page: Page) {
   await page.addInitScript(() => {
     (window as { __SITE_TRACK_AUTOMATION__?: boolean }).__SITE_TRACK_AUTOMATION__ = true;
   });
-  page.on('response', async (res) => {
-    const req = res.request();
-    if (req.method() === 'POST' && new URL(req.url()).pathname === ENDPOINT) {
-      sent.push({ ...(JSON.parse(req.postData() ?? '{}') as Sent), status: res.status() });
-    }
+  // In the order the page sent them (answers may come back in another order), each with its status.
+  const order = new Map<object, number>();
+  page.on('request', (req) => {
+    if (req.method() !== 'POST' || new URL(req.url()).pathname !== ENDPOINT) return;
+    const index = order.size;
+    order.set(req, index);
+    void req.response().then((res) => {
+      if (!res) return;
+      const entry = { ...(JSON.parse(req.postData() ?? '{}') as Sent), status: res.status() };
+      order.set(entry, index);
+      sent.push(entry);
+      sent.sort((a, b) => order.get(a)! - order.get(b)!);
+    });
   });
   return sent;
 }
@@ -50,7 +58,7 @@ const keepTelInPage = (page: Page) =>
   );
 
 /** The figure shown on a summary card. */
-const cardValue = (page: Page, label: string) => page.getByRole('group', { name: label }).locator('p').last();
+const cardValue = (page: Page, label: string) => page.getByRole('group', { name: label, exact: true }).locator('p').nth(1);
 
 test.describe('the tracker', () => {
   test('a visit sends one session record and one page_view', async ({ page }) => {

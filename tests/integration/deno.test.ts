@@ -39,10 +39,11 @@ const denoArgs = ['--node-modules-dir=none', '--no-lock', '--config', join(FUNCT
 const denoEnv = { ...process.env, DENO_DIR, NO_COLOR: '1' };
 
 /** Starts the entry with `env` on a free port; resolves once Deno.serve listens. */
-async function serveEntry(env: Record<string, string>): Promise<{ url: string; proc: ChildProcess }> {
+async function serveEntry(env: Record<string, string>, dir = FUNCTION_DIR): Promise<{ url: string; proc: ChildProcess }> {
+  const args = ['--node-modules-dir=none', '--no-lock', '--config', join(dir, 'deno.json')];
   const proc = spawn(
     deno,
-    ['run', ...denoArgs, '--allow-net', '--allow-env', '--allow-read', join(FUNCTION_DIR, 'index.ts')],
+    ['run', ...args, '--allow-net', '--allow-env', '--allow-read', join(dir, 'index.ts')],
     { env: { ...denoEnv, DENO_SERVE_ADDRESS: 'tcp:127.0.0.1:0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
@@ -145,7 +146,7 @@ describe('the Deno entry of the analytics function', () => {
       });
       expect(ok.status).toBe(200);
       const data = (await ok.json()) as { totals: unknown; topCountries: unknown };
-      expect(data.totals).toEqual({ sessions: 1, events: 0, uniqueIps: 1 });
+      expect(data.totals).toEqual({ visitors: 1, sessions: 1, events: 0, uniqueIps: 1 });
       expect(data.topCountries).toEqual([{ country: 'IN', count: 1 }]);
       expect((await fetch(server.url, { headers: { origin: ORIGIN } })).status).toBe(401);
     });
@@ -178,6 +179,40 @@ describe('the Deno entry of the analytics function', () => {
         expect((await send('session_1751537730000_dnul', { 'cf-connecting-ip': '2.2.2.2', 'cf-ipcity': 'Pa%00ris' })).status).toBe(201);
         expect(await row('session_1751537730000_dnul')).toEqual({ ip: '2.2.2.0', country: null, city: null });
       });
+    });
+  });
+
+  describe('the leads entry, running on Postgres', () => {
+    let server: { url: string; proc: ChildProcess };
+    beforeAll(async () => {
+      server = await serveEntry(
+        {
+          SUPABASE_DB_URL: cluster.url,
+          LEADS_SITE_ORIGIN: ORIGIN,
+          ANALYTICS_DASHBOARD_KEY: SECRETS.ANALYTICS_DASHBOARD_KEY,
+          ANALYTICS_HMAC_SECRET: SECRETS.ANALYTICS_HMAC_SECRET,
+        },
+        join(ROOT, 'supabase/functions/leads'),
+      );
+    }, 180_000);
+    afterAll(() => stop(server?.proc));
+
+    it('stores a posted quote form, sends the browser to the site\'s /thank-you, and gives it to the dashboard key only', async () => {
+      const body = new URLSearchParams({ name: 'Deno Lead', email: 'deno.lead@gmail.com', phone: '+91 98290 12345', message: 'No sound', subject: 'New Quote Request from Website' });
+      const res = await fetch(server.url, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN, referer: `${ORIGIN}/contact`, 'user-agent': UA, 'cf-connecting-ip': '49.36.10.20' },
+        body,
+      });
+      expect([res.status, res.headers.get('location')]).toEqual([303, `${ORIGIN}/thank-you`]);
+      expect(await db.query(`select kind, name, page_path from public.leads where email = 'deno.lead@gmail.com'`)).toEqual([
+        { kind: 'quote', name: 'Deno Lead', page_path: '/contact' },
+      ]);
+      const read = await fetch(`${server.url}?format=csv`, { headers: { authorization: `Bearer ${SECRETS.ANALYTICS_DASHBOARD_KEY}`, origin: ORIGIN } });
+      expect(read.status).toBe(200);
+      expect(await read.text()).toContain(',quote,Deno Lead,');
+      expect((await fetch(server.url, { headers: { origin: ORIGIN } })).status).toBe(401);
     });
   });
 

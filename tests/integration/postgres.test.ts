@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrations, postgresDb, type AnalyticsDb } from '#cli/lib/server/analytics.ts';
 import { describeAnalyticsContract, describeRowLevelSecurity } from '../support/analytics-contract.ts';
+import { describeDashboardContract } from '../support/dashboard-contract.ts';
 import { describeLeadsContract, describeLeadsRowLevelSecurity } from '../support/leads-contract.ts';
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.ts';
 
@@ -13,7 +14,7 @@ let db: AnalyticsDb;
 beforeAll(async () => {
   cluster = await startPgCluster();
   db = postgresDb(cluster.url);
-  expect(await applyMigrations(db)).toEqual(['20261122070000', '20261201090000']);
+  expect(await applyMigrations(db)).toEqual(['20261122070000', '20261201090000', '20261210090000']);
 });
 
 afterAll(async () => {
@@ -27,6 +28,7 @@ describe('migrations on PostgreSQL', () => {
     expect(await db.query('select version, name from supabase_migrations.schema_migrations')).toEqual([
       { version: '20261122070000', name: 'create_analytics' },
       { version: '20261201090000', name: 'create_leads' },
+      { version: '20261210090000', name: 'dashboard_ranges_and_visitors' },
     ]);
   });
 
@@ -55,8 +57,8 @@ describe('migrations on PostgreSQL', () => {
       release();
       await holding;
       const applied = await applying;
-      expect(applied.flat()).toEqual(['20261122070000', '20261201090000']);
-      expect(await watcher.query('select version from supabase_migrations.schema_migrations')).toEqual([{ version: '20261122070000' }, { version: '20261201090000' }]);
+      expect(applied.flat()).toEqual(['20261122070000', '20261201090000', '20261210090000']);
+      expect(await watcher.query('select version from supabase_migrations.schema_migrations')).toEqual([{ version: '20261122070000' }, { version: '20261201090000' }, { version: '20261210090000' }]);
     } finally {
       await Promise.all([holder, watcher, ...starts].map((s) => s.close()));
     }
@@ -72,6 +74,9 @@ describe('migrations on PostgreSQL', () => {
     ]);
     expect(await db.query(`select count(*)::int as n from pg_policies where schemaname = 'public'`)).toEqual([{ n: 0 }]);
     expect((await db.query(`select indexname from pg_indexes where schemaname = 'public' order by indexname`)).map((r) => r.indexname)).toEqual([
+      'analytics_daily_done_pkey',
+      'analytics_daily_pkey',
+      'analytics_salts_pkey',
       'leads_created_at_idx',
       'leads_pkey',
       'user_events_pkey',
@@ -79,9 +84,24 @@ describe('migrations on PostgreSQL', () => {
       'user_events_timestamp_idx',
       'user_sessions_country_idx',
       'user_sessions_created_at_idx',
+      'user_sessions_created_ip_idx',
       'user_sessions_ip_hash_idx',
       'user_sessions_pkey',
+      'user_sessions_visitor_idx',
     ]);
+  });
+
+  it('count the Unique IPs of a range from the index alone, and read a range of events through the time index', async () => {
+    await db.exec('set enable_seqscan = off');
+    try {
+      const explain = async (sql: string) => (await db.query(`explain ${sql}`)).map((r) => String(r['QUERY PLAN'])).join('\n');
+      expect(await explain(`select distinct ip_key from public.user_sessions where created_at >= now() - interval '30 days' and created_at < now()`)).toMatch(
+        /Index Only Scan using user_sessions_created_ip_idx/,
+      );
+      expect(await explain(`select count(*) from public.user_events where "timestamp" >= now() - interval '1 day' and "timestamp" < now()`)).toMatch(/Index (Only )?Scan using user_events_timestamp_idx/);
+    } finally {
+      await db.exec('reset enable_seqscan');
+    }
   });
 
   it('let the dashboard read the newest rows through the time index', async () => {
@@ -109,4 +129,5 @@ describeAnalyticsContract('PostgreSQL (postgres.js)', () => db);
 describeRowLevelSecurity('PostgreSQL', () => db);
 
 describeLeadsContract('PostgreSQL', () => db);
+describeDashboardContract('PostgreSQL', () => db);
 describeLeadsRowLevelSecurity('PostgreSQL', () => db);

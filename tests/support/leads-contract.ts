@@ -12,9 +12,10 @@ export const SITE = 'https://tv-repair.example';
 const KEY = 'dashboard-key-for-tests-0123456789';
 const ENDPOINT = 'https://project.example/functions/v1/leads';
 
-export function makeLeadsHandler(db: AnalyticsDb, config: Partial<LeadsConfig> = {}, deferred: Promise<unknown>[] = []): LeadsHandler {
+export function makeLeadsHandler(db: AnalyticsDb, config: Partial<LeadsConfig> = {}, deferred: Promise<unknown>[] = [], now?: () => Date): LeadsHandler {
   return createLeadsHandler({
     query: db.query,
+    now,
     defer: (p) => deferred.push(p),
     logError: () => {},
     config: {
@@ -202,7 +203,7 @@ export function describeLeadsContract(name: string, getDb: () => AnalyticsDb): v
         expect(empty.leads).toEqual([]);
         const csv = await (await h(new Request(`${ENDPOINT}?format=csv`, { headers: { authorization: `Bearer ${KEY}` } }))).text();
         const lines = csv.trim().split('\r\n');
-        expect(lines[0]).toBe('created_at,kind,name,phone,email,service,service_type,area,brand_name,message,page_path,forward_status,forward_error');
+        expect(lines[0]).toBe('created_at,kind,name,phone,email,service,service_type,area,brand_name,message,page_path,source,forward_status,forward_error');
         expect(lines).toHaveLength(3);
         expect(csv).toContain(',"LG TV does not turn on.\nRed light blinks.",');
         expect(csv).toContain(`,quote,"'=HYPERLINK(""x"")",`);

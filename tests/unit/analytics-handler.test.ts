@@ -29,7 +29,7 @@ let db: AnalyticsDb;
 
 beforeAll(async () => {
   db = pgliteDb(await PGlite.create());
-  expect(await applyMigrations(db)).toEqual(['20261122070000', '20261201090000']);
+  expect(await applyMigrations(db)).toEqual(['20261122070000', '20261201090000', '20261210090000']);
 });
 
 afterAll(async () => {
@@ -45,6 +45,7 @@ describe('migrations on PGlite', () => {
     expect(await db.query('select version, name from supabase_migrations.schema_migrations')).toEqual([
       { version: '20261122070000', name: 'create_analytics' },
       { version: '20261201090000', name: 'create_leads' },
+      { version: '20261210090000', name: 'dashboard_ranges_and_visitors' },
     ]);
   });
 
@@ -193,7 +194,7 @@ describe('createNodeAnalytics (PGlite in a data folder)', () => {
       );
       const data = (await res.json()) as { totals: unknown; sessions: { ip_address: string }[] };
       // The socket address (127.0.0.1) was the client, stored as its /24.
-      expect(data.totals).toEqual({ sessions: 1, events: 0, uniqueIps: 1 });
+      expect(data.totals).toEqual({ visitors: 1, sessions: 1, events: 0, uniqueIps: 1 });
       expect(data.sessions[0]!.ip_address).toBe('127.0.0.0');
     } finally {
       await second.close();

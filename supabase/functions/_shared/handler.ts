@@ -18,13 +18,19 @@ import { charsetOf, corsFor, createClientGate, hasDashboardKey, json, mediaTypeO
 import { formatIp, truncateIp, type ParsedIp } from './ip.ts';
 import { consoleLogError, rateLimitedLog, type LogError } from './log.ts';
 import { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './rate-limit.ts';
+import { istDate, previousOf, RANGE_PROBLEM, rangeFromQuery, splitRange, type Range } from './range.ts';
 import {
-  DASHBOARD_EVENT_COUNT_SQL,
-  DASHBOARD_LATEST_SQL,
-  DASHBOARD_SESSION_STATS_SQL,
+  COUNT_DAYS_SQL,
+  DASHBOARD_FIGURES_SQL,
+  DASHBOARD_LATEST_IN_RANGE_SQL,
+  DASHBOARD_TOTALS_SQL,
+  DASHBOARD_UNIQUE_IPS_SQL,
+  EVENTS_CSV_SQL,
   INSERT_EVENT_SQL,
   INSERT_SESSION_SQL,
 } from './sql.ts';
+import { createDailySalt, hostOf, visitorHash } from './visitor.ts';
+import { csvTable } from './csv.ts';
 
 /** Runs one parameterised statement and returns its rows. */
 export type Query = (sql: string, params?: readonly unknown[]) => Promise<readonly Record<string, unknown>[]>;
@@ -73,6 +79,8 @@ export interface StoredSession {
   page_url: string;
   user_agent: string | null;
   referrer: string | null;
+  /** mobile, tablet or desktop, from the user agent. */
+  device: string | null;
   created_at: string;
 }
 
@@ -88,13 +96,64 @@ export interface StoredEvent {
   timestamp: string;
 }
 
-/** The body of a successful GET: totals over all rows, the 50 newest sessions and 100 newest events. */
+/** The figures of a range that are compared with the period before. */
+export interface RangeTotals {
+  /** People, counted once a day each by the daily salted hash (decision 074). */
+  visitors: number;
+  /** Session records: one per page load (spec §4). */
+  sessions: number;
+  events: number;
+  uniqueIps: number;
+}
+
+/** One India day of the range (YYYY-MM-DD): visitors, page loads, events, and the leads of each kind. */
+export interface DayFigures {
+  day: string;
+  visitors: number;
+  sessions: number;
+  events: number;
+  calls: number;
+  whatsapp: number;
+  forms: number;
+}
+
+export type TopList = 'page' | 'entry' | 'source' | 'utm_source' | 'utm_medium' | 'utm_campaign' | 'device' | 'country';
+export interface TopItem {
+  key: string;
+  count: number;
+}
+export interface LeadsBy {
+  key: string;
+  calls: number;
+  whatsapp: number;
+  forms: number;
+}
+
+/**
+ * The body of a successful GET, for the range [from, to) (default: the last 30 days): totals with
+ * those of the period before, figures per day, the top 10 of each list, leads per page and
+ * source, and the newest 50 sessions and 100 events of the range.
+ */
 export interface DashboardData {
-  totals: { sessions: number; events: number; uniqueIps: number };
+  range: { from: string; to: string };
+  previous: { from: string; to: string };
+  totals: RangeTotals;
+  previousTotals: RangeTotals;
   topCountries: { country: string; count: number }[];
+  perDay: DayFigures[];
+  top: Record<TopList, TopItem[]>;
+  leadsByPage: LeadsBy[];
+  leadsBySource: LeadsBy[];
   sessions: StoredSession[];
   events: StoredEvent[];
 }
+
+/** Rows of the events CSV: at most this many, newest first. */
+export const MAX_CSV_EVENTS = 100_000;
+/** A day is counted once it ended this long ago, so that a request stamped just before midnight is in. */
+const SETTLE_MS = 10 * 60_000;
+const TOP_LISTS: readonly TopList[] = ['page', 'entry', 'source', 'utm_source', 'utm_medium', 'utm_campaign', 'device', 'country'];
+const EVENT_CSV_COLUMNS = ['time_ist', 'event_type', 'element_clicked', 'page_path', 'page_url', 'session_id', 'ip_network'] as const;
 
 export const MAX_BODY_BYTES = 8 * 1024;
 
@@ -126,6 +185,7 @@ export function createAnalyticsHandler(deps: AnalyticsDeps): AnalyticsHandler {
     clientAddress: config.clientAddress,
     now: () => now().getTime(),
   });
+  const salts = createDailySalt(query);
 
   async function collect(req: Request, cors: Record<string, string>, remoteAddress?: string): Promise<Response> {
     const { client, ipHash, allowed } = await gate.identify(req.headers, remoteAddress);
@@ -214,6 +274,8 @@ export function createAnalyticsHandler(deps: AnalyticsDeps): AnalyticsHandler {
     }
     const geo = geoHeadersTrusted ? geoFromHeaders(headers) : NO_GEO;
     const country = (ip && deps.lookupCountry?.(ip)) || geo.country;
+    // Without a client address there is nothing to tell people apart by: the session counts alone.
+    const visitorId = ipHash ? await visitorHash(await salts.get(now()), ipHash, userAgent, hostOf(record.pageUrl)) : null;
     await query(INSERT_SESSION_SQL, [
       record.sessionId,
       storedIp,
@@ -227,32 +289,76 @@ export function createAnalyticsHandler(deps: AnalyticsDeps): AnalyticsHandler {
       userAgent,
       record.referrer ?? null,
       at,
+      visitorId,
     ]);
+  }
+
+  /** Every figure of [from, to) and of the period before, computed in SQL. */
+  async function readRange(r: Range): Promise<DashboardData> {
+    const prev = previousOf(r);
+    const closedBefore = now().getTime() - SETTLE_MS;
+    const parts = [splitRange(r, closedBefore), splitRange(prev, closedBefore)];
+    // Closed days are counted once, before the reads that use the counts.
+    for (const p of parts) if (p.firstDay < p.endDay) await query(COUNT_DAYS_SQL, [p.firstDay, p.endDay]);
+    const params = (p: (typeof parts)[number]) => [p.firstDay, p.endDay, p.head.from.toISOString(), p.head.to.toISOString(), p.tail.from.toISOString(), p.tail.to.toISOString()];
+    const iso = (x: Range) => [x.from.toISOString(), x.to.toISOString()];
+    // Five statements at once: with a pool they run on separate connections. The period before
+    // needs only its totals.
+    const [[now_], [before], [ips], [ipsBefore], [latest]] = await Promise.all([
+      query(DASHBOARD_FIGURES_SQL, params(parts[0]!)),
+      query(DASHBOARD_TOTALS_SQL, params(parts[1]!)),
+      query(DASHBOARD_UNIQUE_IPS_SQL, iso(r)),
+      query(DASHBOARD_UNIQUE_IPS_SQL, iso(prev)),
+      query(DASHBOARD_LATEST_IN_RANGE_SQL, iso(r)),
+    ]);
+    const parse = <T>(v: unknown, empty: T) => (typeof v === 'string' ? JSON.parse(v) : (v ?? empty)) as T;
+    const totals = (row: Record<string, unknown> | undefined, uniqueIps: unknown): RangeTotals => {
+      const t = parse<Record<string, number | string>>(row?.totals, {});
+      return { visitors: Number(t.visitors ?? 0), sessions: Number(t.sessions ?? 0), events: Number(t.events ?? 0), uniqueIps: Number(uniqueIps ?? 0) };
+    };
+    const tops = parse<(TopItem & { metric: TopList })[]>(now_?.tops, []);
+    const top = Object.fromEntries(TOP_LISTS.map((l) => [l, tops.filter((t) => t.metric === l).map(({ key, count }) => ({ key, count }))])) as Record<TopList, TopItem[]>;
+    const leadsBy = parse<(LeadsBy & { by: string })[]>(now_?.leads_by, []);
+    const by = (kind: string) => leadsBy.filter((l) => l.by === kind).map(({ key, calls, whatsapp, forms }) => ({ key, calls, whatsapp, forms }));
+    return {
+      range: { from: r.from.toISOString(), to: r.to.toISOString() },
+      previous: { from: prev.from.toISOString(), to: prev.to.toISOString() },
+      totals: totals(now_, ips?.unique_ips),
+      previousTotals: totals(before, ipsBefore?.unique_ips),
+      topCountries: top.country.slice(0, 5).map(({ key, count }) => ({ country: key, count })),
+      perDay: parse(now_?.per_day, []),
+      top,
+      leadsByPage: by('page'),
+      leadsBySource: by('source'),
+      sessions: parse(latest?.latest_sessions, []),
+      events: parse(latest?.latest_events, []),
+    };
   }
 
   async function dashboard(req: Request, cors: Record<string, string>): Promise<Response> {
     if (!(await hasDashboardKey(req, config.dashboardKey))) {
       return json(401, { error: 'A valid dashboard key is required' }, { ...cors, 'www-authenticate': 'Bearer' });
     }
+    const url = new URL(req.url);
+    const r = rangeFromQuery(url, now());
+    if (!r) return json(400, { error: RANGE_PROBLEM }, cors);
+    const format = url.searchParams.get('format');
+    if (format !== null && format !== 'csv') return json(400, { error: 'format must be csv, or left out for JSON' }, cors);
     try {
-      // Three statements at once: with a pool they run on separate connections.
-      const [[events], [stats], [latest]] = await Promise.all([
-        query(DASHBOARD_EVENT_COUNT_SQL),
-        query(DASHBOARD_SESSION_STATS_SQL),
-        query(DASHBOARD_LATEST_SQL),
-      ]);
-      const parse = <T>(v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as T[];
-      const body: DashboardData = {
-        totals: {
-          sessions: Number(stats?.sessions ?? 0),
-          events: Number(events?.events ?? 0),
-          uniqueIps: Number(stats?.unique_ips ?? 0),
-        },
-        topCountries: parse(stats?.top_countries),
-        sessions: parse(latest?.latest_sessions),
-        events: parse(latest?.latest_events),
-      };
-      return json(200, body, cors);
+      if (format === 'csv') {
+        const rows = await query(EVENTS_CSV_SQL, [r.from.toISOString(), r.to.toISOString(), MAX_CSV_EVENTS]);
+        return new Response(csvTable(EVENT_CSV_COLUMNS, rows), {
+          headers: {
+            ...cors,
+            'content-type': 'text/csv; charset=utf-8',
+            'cache-control': 'no-store',
+            // The first and last day in India.
+            'content-disposition': `attachment; filename="events-${istDate(r.from.getTime())}-${istDate(r.to.getTime() - 1)}.csv"`,
+            ...(rows.length === MAX_CSV_EVENTS ? { 'x-truncated': `newest ${MAX_CSV_EVENTS} events` } : {}),
+          },
+        });
+      }
+      return json(200, await readRange(r), cors);
     } catch (error) {
       logError('analytics: could not read the dashboard data', error);
       return json(500, { error: 'Could not read the analytics data' }, cors);

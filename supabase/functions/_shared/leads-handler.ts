@@ -7,6 +7,7 @@
 
 import type { BodyIssue } from './body.ts';
 import { readCapped } from './body.ts';
+import { csvTable } from './csv.ts';
 import type { ClientAddressOptions } from './client-address.ts';
 import { forwardLead, type ForwardOptions } from './forward.ts';
 import { charsetOf, corsFor, createClientGate, hasDashboardKey, json, mediaTypeOf, methodNotAllowed, preflight } from './http.ts';
@@ -14,6 +15,8 @@ import { DEFAULT_HONEYPOT_FIELD, formFieldsOf, parseFormBody, readLead, type For
 import { invalidLeadPage, refusalPage, subscribedPage, type PageLinks } from './lead-page.ts';
 import { consoleLogError, rateLimitedLog, type LogError } from './log.ts';
 import type { RateLimitOptions } from './rate-limit.ts';
+import { istMidnight, RANGE_PROBLEM, rangeFromQuery } from './range.ts';
+import { createDailySalt, hostOf, visitorHash } from './visitor.ts';
 import { INSERT_LEAD_SQL, LEADS_IN_RANGE_SQL, LEADS_SUMMARY_SQL, MARK_FORWARD_SQL } from './sql.ts';
 import type { Query } from './handler.ts';
 
@@ -63,6 +66,8 @@ export interface StoredLead {
   subject: string | null;
   brand_name: string | null;
   page_path: string | null;
+  /** Where the visitor came from (referrer host, utm_source or "(direct)"), when the tracker saw them that day. */
+  source: string | null;
   forward_status: 'none' | 'pending' | 'sent' | 'failed';
   forward_attempts: number;
   forward_error: string | null;
@@ -87,8 +92,6 @@ export const MAX_LEAD_BODY_BYTES = 16 * 1024;
  * a burst of 20, then one a minute.
  */
 export const LEADS_RATE_LIMIT: RateLimitOptions = { burst: 20, perSecond: 1 / 60 };
-const DAY_MS = 86_400_000;
-const MAX_RANGE_DAYS = 400;
 
 const HTML_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
@@ -97,17 +100,12 @@ const HTML_HEADERS = {
   'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
 };
 
-const CSV_COLUMNS = ['created_at', 'kind', 'name', 'phone', 'email', 'service', 'service_type', 'area', 'brand_name', 'message', 'page_path', 'forward_status', 'forward_error'] as const;
+const CSV_COLUMNS = ['created_at', 'kind', 'name', 'phone', 'email', 'service', 'service_type', 'area', 'brand_name', 'message', 'page_path', 'source', 'forward_status', 'forward_error'] as const;
 
-/** One CSV field: quoted when needed, and a leading = + - @ neutralised so a spreadsheet shows text, not a formula. */
-export function csvField(value: unknown): string {
-  let s = value == null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
+export { csvField } from './csv.ts';
 
 export function leadsCsv(leads: readonly StoredLead[]): string {
-  return [CSV_COLUMNS.join(','), ...leads.map((l) => CSV_COLUMNS.map((c) => csvField(l[c])).join(','))].join('\r\n') + '\r\n';
+  return csvTable(CSV_COLUMNS, leads);
 }
 
 export function createLeadsHandler(deps: LeadsDeps): LeadsHandler {
@@ -124,6 +122,7 @@ export function createLeadsHandler(deps: LeadsDeps): LeadsHandler {
     clientAddress: config.clientAddress,
     now: () => now().getTime(),
   });
+  const salts = createDailySalt(query);
 
   /** A browser gets a page; a script that asked for JSON (the newsletter's enhancement) gets JSON. */
   const wantsJson = (req: Request) => /application\/json/i.test(req.headers.get('accept') ?? '');
@@ -139,7 +138,16 @@ export function createLeadsHandler(deps: LeadsDeps): LeadsHandler {
     }
   }
 
-  async function store(lead: Lead, page: string | null): Promise<number> {
+  /** The sender's visitor hash of today (as the tracker's session got it), null when the tracker made no salt today. */
+  async function visitorOf(req: Request, ipHash: string | null, at: Date): Promise<string | null> {
+    const ua = req.headers.get('user-agent');
+    const salt = ipHash && ua ? await salts.peek(at) : null;
+    return salt && ipHash && ua ? visitorHash(salt, ipHash, ua, hostOf(req.headers.get('origin') ?? req.headers.get('referer'))) : null;
+  }
+
+  async function store(lead: Lead, page: string | null, req: Request, ipHash: string | null): Promise<number> {
+    const at = now();
+    const visitor = await visitorOf(req, ipHash, at).catch(() => null);
     const [row] = await query(INSERT_LEAD_SQL, [
       lead.kind,
       lead.name,
@@ -153,7 +161,9 @@ export function createLeadsHandler(deps: LeadsDeps): LeadsHandler {
       lead.brandName,
       page,
       config.forward ? 'pending' : 'none',
-      now().toISOString(),
+      at.toISOString(),
+      visitor,
+      new Date(istMidnight(at.getTime())).toISOString(),
     ]);
     return Number(row?.id);
   }
@@ -173,7 +183,7 @@ export function createLeadsHandler(deps: LeadsDeps): LeadsHandler {
         ? json(status, { error: message, issues }, { ...cors, ...extra })
         : new Response(refusalPage(title, message, links), { status, headers: { ...cors, ...HTML_HEADERS, ...extra } });
 
-    const { allowed } = await gate.identify(req.headers, remoteAddress);
+    const { allowed, ipHash } = await gate.identify(req.headers, remoteAddress);
     if (!allowed) {
       return refuse(429, 'Too many requests', 'This connection has sent many forms in a short time. Please wait a minute, or call us.', [], { 'retry-after': '60' });
     }
@@ -202,7 +212,7 @@ export function createLeadsHandler(deps: LeadsDeps): LeadsHandler {
     const { lead } = result;
     let id: number;
     try {
-      id = await store(lead, pagePath(req));
+      id = await store(lead, pagePath(req), req, ipHash);
     } catch (error) {
       logError('leads: could not store the lead', error);
       return refuse(503, 'Not sent', 'Your request could not be saved just now. Please try again in a minute, or call us.', [], { 'retry-after': '60' });
@@ -215,21 +225,13 @@ export function createLeadsHandler(deps: LeadsDeps): LeadsHandler {
     return new Response(null, { status: 303, headers: { ...cors, location: config.thankYouUrl } });
   }
 
-  /** [from, to) from ?from=&to= (ISO instants), by default the last 30 days. */
-  function range(url: URL): { from: Date; to: Date } | null {
-    const to = url.searchParams.has('to') ? new Date(url.searchParams.get('to')!) : now();
-    const from = url.searchParams.has('from') ? new Date(url.searchParams.get('from')!) : new Date(to.getTime() - 30 * DAY_MS);
-    if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime()) || from >= to || to.getTime() - from.getTime() > MAX_RANGE_DAYS * DAY_MS) return null;
-    return { from, to };
-  }
-
   async function read(req: Request, cors: Record<string, string>): Promise<Response> {
     if (!(await hasDashboardKey(req, config.dashboardKey))) {
       return json(401, { error: 'A valid dashboard key is required' }, { ...cors, 'www-authenticate': 'Bearer' });
     }
     const url = new URL(req.url);
-    const r = range(url);
-    if (!r) return json(400, { error: `from and to must be ISO times, from before to, at most ${MAX_RANGE_DAYS} days apart` }, cors);
+    const r = rangeFromQuery(url, now());
+    if (!r) return json(400, { error: RANGE_PROBLEM }, cors);
     const [from, to] = [r.from.toISOString(), r.to.toISOString()];
     const csv = url.searchParams.get('format') === 'csv';
     try {

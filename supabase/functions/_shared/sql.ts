@@ -3,8 +3,8 @@
 // encode a JSON string twice).
 
 export const INSERT_SESSION_SQL = `insert into public.user_sessions
-  (session_id, ip_address, ip_hash, country, city, region, latitude, longitude, page_url, user_agent, referrer, created_at)
-  values ($1, $2::inet, $3, $4, $5, $6, $7::float8, $8::float8, $9, $10, $11, $12::timestamptz)`;
+  (session_id, ip_address, ip_hash, country, city, region, latitude, longitude, page_url, user_agent, referrer, created_at, visitor_id)
+  values ($1, $2::inet, $3, $4, $5, $6, $7::float8, $8::float8, $9, $10, $11, $12::timestamptz, $13)`;
 
 export const INSERT_EVENT_SQL = `insert into public.user_events
   (session_id, event_type, element_clicked, event_data, page_url, ip_address, ip_hash, "timestamp")
@@ -39,14 +39,18 @@ export const DASHBOARD_LATEST_SQL = `select
 
 // The leads function's statements (supabase/migrations/*_create_leads.sql).
 export const INSERT_LEAD_SQL = `insert into public.leads
-  (kind, name, email, phone, service, service_type, area, message, subject, brand_name, page_path, forward_status, created_at)
-  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::timestamptz) returning id`;
+  (kind, name, email, phone, service, service_type, area, message, subject, brand_name, page_path, forward_status, created_at, source)
+  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::timestamptz,
+    -- Where the visitor came from: their first session of the day (same visitor hash since $15).
+    (select coalesce(s.utm_source, s.referrer_host, '(direct)') from public.user_sessions s
+      where s.visitor_id = $14 and s.created_at >= $15::timestamptz order by s.created_at limit 1))
+  returning id`;
 
 export const MARK_FORWARD_SQL = `update public.leads set forward_status = $2, forward_attempts = $3, forward_error = $4 where id = $1`;
 
 /** Leads created in [$1, $2), newest first, at most $3. */
 export const LEADS_IN_RANGE_SQL = `select id, kind, name, email, phone, service, service_type, area, message, subject, brand_name,
-    page_path, forward_status, forward_attempts, forward_error, ${iso('created_at')} as created_at
+    page_path, source, forward_status, forward_attempts, forward_error, ${iso('created_at')} as created_at
   from public.leads t where t.created_at >= $1::timestamptz and t.created_at < $2::timestamptz
   order by t.created_at desc, t.id desc limit $3`;
 
@@ -76,3 +80,88 @@ select
     from all_leads where kind <> 'newsletter' group by 1 order by 2 desc, 1 limit 10) p) as per_page,
   (select count(*)::int from public.leads
     where created_at >= $1::timestamptz and created_at < $2::timestamptz and forward_status = 'failed') as forward_failed`;
+
+// The dashboard's read of a date range (docs/decisions/074-dashboard-ranges-and-visitors.md).
+
+/** Counts the closed days [$1, $2) not counted yet (once; concurrent reads wait for each other). */
+export const COUNT_DAYS_SQL = 'select public.analytics_count_days($1::date, $2::date) as counted';
+
+/**
+ * Every figure of a range: the day counts of its closed days [$1, $2) plus the rows of the rest
+ * ([$3, $4) and [$5, $6)). totals: {metric: n} of the keyless metrics; per_day: the chart's
+ * figures per India day; tops: the 10 largest keys of each list; leads_by: calls, WhatsApp taps
+ * and form requests per page and per source (10 each).
+ */
+export const DASHBOARD_FIGURES_SQL = `with f as materialized (
+    select day, metric, key, n from public.analytics_daily where day >= $1::date and day < $2::date
+    union all select * from public.analytics_facts($3::timestamptz, $4::timestamptz)
+    union all select * from public.analytics_facts($5::timestamptz, $6::timestamptz)),
+  keyed as (select metric, key, sum(n)::int as count from f where key <> '' group by metric, key),
+  leads_by as (
+    select split_part(metric, '_', 2) as by, key,
+      coalesce(sum(count) filter (where metric like 'call\\_%'), 0)::int as calls,
+      coalesce(sum(count) filter (where metric like 'whatsapp\\_%'), 0)::int as whatsapp,
+      coalesce(sum(count) filter (where metric like 'form\\_%'), 0)::int as forms
+    from keyed where metric in ('call_page', 'whatsapp_page', 'form_page', 'call_source', 'whatsapp_source', 'form_source')
+    group by 1, 2)
+select
+  (select coalesce(json_object_agg(metric, n), '{}'::json) from (
+    select metric, sum(n)::bigint as n from f where key = '' group by metric) t) as totals,
+  (select coalesce(json_agg(d order by d.day), '[]'::json) from (
+    select to_char(day, 'YYYY-MM-DD') as day,
+      coalesce(sum(n) filter (where metric = 'visitors'), 0)::int as visitors,
+      coalesce(sum(n) filter (where metric = 'sessions'), 0)::int as sessions,
+      coalesce(sum(n) filter (where metric = 'events'), 0)::int as events,
+      coalesce(sum(n) filter (where metric = 'call'), 0)::int as calls,
+      coalesce(sum(n) filter (where metric = 'whatsapp'), 0)::int as whatsapp,
+      coalesce(sum(n) filter (where metric = 'form'), 0)::int as forms
+    from f where key = '' group by day) d) as per_day,
+  (select coalesce(json_agg(t order by t.metric, t.count desc, t.key), '[]'::json) from (
+    select metric, key, count, row_number() over (partition by metric order by count desc, key) as rank
+    from keyed where metric in ('page', 'entry', 'source', 'utm_source', 'utm_medium', 'utm_campaign', 'device', 'country')) t
+    where t.rank <= 10) as tops,
+  (select coalesce(json_agg(t order by t.by, t.calls + t.whatsapp + t.forms desc, t.key), '[]'::json) from (
+    select by, key, calls, whatsapp, forms,
+      row_number() over (partition by by order by calls + whatsapp + forms desc, key) as rank from leads_by) t
+    where t.rank <= 10) as leads_by`;
+
+/** Distinct keyed IP hashes (by their first 64 bits, ip_key) of the sessions in [$1, $2) (index-only). */
+export const DASHBOARD_UNIQUE_IPS_SQL = `select count(*)::int as unique_ips from (select distinct ip_key from public.user_sessions
+  where created_at >= $1::timestamptz and created_at < $2::timestamptz and ip_key is not null) d`;
+
+const rowTotals = (lo: string, hi: string) => `
+    union all select 'sessions', count(*) from public.user_sessions where created_at >= ${lo}::timestamptz and created_at < ${hi}::timestamptz
+    union all select 'events', count(*) from public.user_events where "timestamp" >= ${lo}::timestamptz and "timestamp" < ${hi}::timestamptz
+    union all select 'visitors', coalesce(sum(v), 0) from (
+      select count(distinct visitor_id) + count(*) filter (where visitor_id is null) as v from public.user_sessions
+      where created_at >= ${lo}::timestamptz and created_at < ${hi}::timestamptz group by (created_at at time zone 'Asia/Kolkata')::date) x`;
+
+/**
+ * Only the totals of a range (the period compared with), as DASHBOARD_FIGURES_SQL counts them:
+ * the day counts of [$1, $2) plus the rows of [$3, $4) and [$5, $6).
+ */
+export const DASHBOARD_TOTALS_SQL = `with f as (
+    select metric, n from public.analytics_daily
+    where day >= $1::date and day < $2::date and key = '' and metric in ('sessions', 'events', 'visitors')
+    ${rowTotals('$3', '$4')}
+    ${rowTotals('$5', '$6')})
+select coalesce(json_object_agg(metric, n), '{}'::json) as totals from (select metric, sum(n)::bigint as n from f group by metric) t`;
+
+/** The newest 50 sessions and 100 events of [$1, $2). */
+export const DASHBOARD_LATEST_IN_RANGE_SQL = `select
+  (select coalesce(json_agg(s order by s.created_at desc, s.id desc), '[]'::json) from (
+    select id, session_id, host(ip_address) as ip_address, country, city, region, latitude, longitude,
+      page_url, user_agent, referrer, device, ${iso('created_at')} as created_at
+    from public.user_sessions t where t.created_at >= $1::timestamptz and t.created_at < $2::timestamptz
+    order by t.created_at desc, t.id desc limit 50) s) as latest_sessions,
+  (select coalesce(json_agg(e order by e.timestamp desc, e.id desc), '[]'::json) from (
+    select id, session_id, event_type, element_clicked, event_data, page_url, host(ip_address) as ip_address,
+      ${iso('"timestamp"')} as "timestamp"
+    from public.user_events t where t."timestamp" >= $1::timestamptz and t."timestamp" < $2::timestamptz
+    order by t."timestamp" desc, t.id desc limit 100) e) as latest_events`;
+
+/** The events of [$1, $2) for the CSV, newest first, at most $3. */
+export const EVENTS_CSV_SQL = `select to_char("timestamp" at time zone 'Asia/Kolkata', 'YYYY-MM-DD HH24:MI:SS') as time_ist,
+    event_type, element_clicked, page_path, page_url, session_id, host(ip_address) as ip_network
+  from public.user_events t where t."timestamp" >= $1::timestamptz and t."timestamp" < $2::timestamptz
+  order by t."timestamp" desc, t.id desc limit $3`;

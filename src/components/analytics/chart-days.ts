@@ -1,0 +1,18 @@
+import type { DayFigures } from '../../lib/analytics-dashboard.ts';
+
+export interface ChartDay {
+  day: string;
+  visitors: number;
+  calls: number;
+  whatsapp: number;
+  forms: number;
+}
+
+/** One entry per day of `days`, zero where the read had no figures. */
+export function chartDays(days: readonly string[], perDay: readonly DayFigures[]): ChartDay[] {
+  const byDay = new Map(perDay.map((d) => [d.day, d]));
+  return days.map((day) => {
+    const d = byDay.get(day);
+    return { day, visitors: d?.visitors ?? 0, calls: d?.calls ?? 0, whatsapp: d?.whatsapp ?? 0, forms: d?.forms ?? 0 };
+  });
+}

@@ -1,0 +1,96 @@
+// Visitors and leads per day. The chart is drawn by uPlot (docs/decisions/074-...), imported only
+// when this component mounts, so its code is a chunk of its own that no other page loads; its
+// stylesheet comes with it as text (?inline), not into the site's shared CSS. The numbers are also
+// a table inside <details>, for screen readers and for anyone who prefers figures.
+
+import { useEffect, useRef } from 'react';
+import type uPlot from 'uplot';
+import type { ChartDay } from './chart-days.ts';
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const shortDay = (day: string) => `${day.slice(8)} ${MONTHS[Number(day.slice(5, 7)) - 1]}`;
+const leadsOf = (d: ChartDay) => d.calls + d.whatsapp + d.forms;
+
+let sheet: CSSStyleSheet | null = null;
+
+export function VisitorsChart({ days }: { days: ChartDay[] }) {
+  const box = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    let chart: uPlot | null = null;
+    let observer: ResizeObserver | null = null;
+    let live = true;
+    void Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css?inline')]).then(([{ default: UPlot }, { default: css }]) => {
+      if (!live) return;
+      // A constructed stylesheet: the site's Content-Security-Policy allows no injected <style>.
+      if (!sheet) {
+        sheet = new CSSStyleSheet();
+        sheet.replaceSync(css);
+        document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+      }
+      const size = () => ({ width: Math.max(240, el.clientWidth), height: 240 });
+      chart = new UPlot(
+        {
+          ...size(),
+          tzDate: (ts) => UPlot.tzDate(new Date(ts * 1e3), 'Asia/Kolkata'),
+          scales: { x: { time: true } },
+          series: [
+            { label: 'Day' },
+            { label: 'Visitors', stroke: '#1d4ed8', width: 2, points: { show: days.length <= 31 } },
+            { label: 'Leads', stroke: '#c2410c', width: 2, dash: [6, 4], points: { show: days.length <= 31 } },
+          ],
+          axes: [{}, { size: 44 }],
+        },
+        [days.map((d) => Date.parse(`${d.day}T00:00:00+05:30`) / 1000), days.map((d) => d.visitors), days.map(leadsOf)],
+        el,
+      );
+      observer = new ResizeObserver(() => chart?.setSize(size()));
+      observer.observe(el);
+    });
+    return () => {
+      live = false;
+      observer?.disconnect();
+      chart?.destroy();
+    };
+  }, [days]);
+
+  return (
+    <figure className="mt-6 rounded-xl border border-line p-4" aria-labelledby="chart-title">
+      <figcaption id="chart-title" className="text-lg font-bold text-brand-900">
+        Visitors and leads per day
+      </figcaption>
+      <p className="text-sm text-muted">Leads are calls, WhatsApp chats and form requests together.</p>
+      <div ref={box} aria-hidden="true" className="mt-3 min-h-60 w-full" data-testid="visitors-chart" />
+      <details className="mt-3">
+        <summary className="min-h-11 cursor-pointer py-2 font-semibold text-brand-800">Show these numbers as a table</summary>
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Visitors and leads per day</caption>
+          <thead className="text-muted">
+            <tr>
+              {['Day', 'Visitors', 'Calls', 'WhatsApp', 'Forms'].map((h) => (
+                <th key={h} scope="col" className="py-1 pr-2 font-semibold">
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {days.map((d) => (
+              <tr key={d.day} className="border-t border-line">
+                <th scope="row" className="py-1 pr-2 font-medium">
+                  {shortDay(d.day)}
+                </th>
+                <td className="py-1 pr-2">{d.visitors}</td>
+                <td className="py-1 pr-2">{d.calls}</td>
+                <td className="py-1 pr-2">{d.whatsapp}</td>
+                <td className="py-1 pr-2">{d.forms}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </figure>
+  );
+}
