@@ -12,7 +12,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { Page } from '@playwright/test';
 import { applyMigrations, pgliteDb } from '#cli/lib/server/analytics.ts';
 import { horizontalOverflow } from './screen-support.ts';
-import { expect, test, waitForHydration } from './support.ts';
+import { expect, test, waitForEnhanced } from './support.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 4174) + 100;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -90,7 +90,7 @@ test('the range drives the cards, the chart and its table, the lists and the eve
     if (res.request().resourceType() === 'script') scripts.push(new URL(res.url()).pathname);
   });
   await page.goto(`${BASE}/analytics#key=${encodeURIComponent(key())}`);
-  await waitForHydration(page);
+  await waitForEnhanced(page);
   // Last 7 days (the default): three visitors, four page loads, and the change against the week before.
   await expect(card(page, 'Visitors').locator('p').nth(1)).toHaveText('3');
   await expect(card(page, 'Visitors')).toContainText('up from 0 (previous 7 days)');
@@ -138,7 +138,7 @@ test('the range drives the cards, the chart and its table, the lists and the eve
     if (res.request().resourceType() === 'script') homeScripts.push(new URL(res.url()).pathname);
   });
   await home.goto(`${BASE}/`);
-  await waitForHydration(home);
+  await waitForEnhanced(home);
   await home.waitForLoadState('networkidle');
   expect(homeScripts.length).toBeGreaterThan(0);
   expect(homeScripts.filter((s) => /uPlot|visitors-chart/i.test(s))).toEqual([]);
