@@ -58,6 +58,14 @@ describe('content/site.yaml', () => {
     `);
   });
 
+  test('a map search is refused as the review link: "Leave Us a Review" must open the review page', () => {
+    const { root, dir } = contentWith((y) => y.replace(/^reviewUrl: .*$/m, 'reviewUrl: https://www.google.com/maps/search/?api=1&query=26.9124,75.7873'));
+    const { problems } = loadContent(dir, root);
+    expect(problems.map((p) => ({ message: p.message, expected: p.expected }))).toEqual([
+      { message: 'site › reviewUrl', expected: 'the link to your review page (e.g. https://g.page/r/<id>/review), not a map search' },
+    ]);
+  });
+
   test('a misspelt field names the field it probably meant', () => {
     const { root, dir } = contentWith((y) => y.replace('  whatsappText:', '  whatsapText:'));
     const { problems } = loadContent(dir, root);
