@@ -11,7 +11,10 @@ export interface WorkerJob {
 }
 export type WorkerAnswer = { id: number; result: RenderedBody } | { id: number; error: string };
 
-parentPort!.on('message', (jobs: WorkerJob[]) => {
+export { renderMdx };
+
+// Imported in the main thread too (pool.ts renders a few bodies there from the same bundle).
+parentPort?.on('message', (jobs: WorkerJob[]) => {
   const answers: WorkerAnswer[] = jobs.map(({ id, body, facts }) => {
     try {
       return { id, result: renderMdx(body, facts) };
