@@ -13,6 +13,8 @@ import { htmlFileFor } from './prerender.ts';
  */
 export interface Outputs {
   shell: string;
+  /** The picture variants in dist/_img/. */
+  images?: string[];
   pages: Record<string, { key: string; files: string[] }>;
 }
 

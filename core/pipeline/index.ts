@@ -66,7 +66,8 @@ export async function buildSite(opts: BuildOptions): Promise<BuildReport> {
   // first paint waits for the HTML alone (decision 002).
   const assets = { ...built, inlineCss: built.css.map((href) => readFileSync(path.join(bundleDir, 'client', href), 'utf8')).join('\n') };
   const cardFiles = [...cards.values()].map((c) => [c.file, c.svg]);
-  const shell = shellKey([serverEntry, assets, index.site, images, cardFiles]);
+  // The pictures are not in it: a post with a picture of its own comes or goes without a full build.
+  const shell = shellKey([serverEntry, assets, index.site, cardFiles]);
   // The files every build writes from the whole index (not owned by one page).
   const siteFiles = (): [string, string][] => [
     [FEED_PATH.slice(1), rssFeed(content.site, index.routes)],
@@ -97,7 +98,7 @@ export async function buildSite(opts: BuildOptions): Promise<BuildReport> {
     writeFileSync(path.join(stagingRecord, 'build.json'), buildJson);
     const { pages } = diffPages(index, undefined);
     const owned = attribute(staging, pages, 'any');
-    if (owned) writeOutputs(stagingRecord, { shell, pages: owned });
+    if (owned) writeOutputs(stagingRecord, { shell, images, pages: owned });
     // The site, then its record (beside it, never inside what is published: record.ts).
     for (const [from, to] of [[staging, opts.outDir], [stagingRecord, record]] as const) {
       const old = `${to}.old-${process.pid}`;
@@ -135,7 +136,12 @@ export async function buildSite(opts: BuildOptions): Promise<BuildReport> {
       } else if (removed.length) {
         manifest = mergeManifest(manifest, { origin: manifest.origin, routes: [], notFound: [] }, index);
       }
+      // Pictures: the variants this build uses copied in if missing, the ones no page uses any more removed.
+      const used = new Set(images);
+      copyImages(images.filter((name) => !existsSync(path.join(opts.outDir, '_img', name))), imageCacheDir, opts.outDir);
+      for (const name of previous.images ?? []) if (!used.has(name)) rmSync(path.join(opts.outDir, '_img', name), { force: true });
       if (!changed.length && !removed.length) {
+        writeOutputs(record, { ...previous, images });
         for (const [file, text] of siteFiles()) writeIfChanged(path.join(opts.outDir, file), text);
         writeIfChanged(path.join(record, 'build.json'), buildJson);
         return true;
@@ -151,7 +157,7 @@ export async function buildSite(opts: BuildOptions): Promise<BuildReport> {
       for (const [file, text] of siteFiles()) writeIfChanged(path.join(opts.outDir, file), text);
       writeFileSync(path.join(record, 'manifest.json'), JSON.stringify(manifest, null, 2));
       writeIfChanged(path.join(record, 'build.json'), buildJson);
-      const next: Outputs = { shell, pages: {} };
+      const next: Outputs = { shell, images, pages: {} };
       for (const p of pages) next.pages[p.id] = owned[p.id] ?? previous.pages[p.id]!;
       writeOutputs(record, next);
       return true;

@@ -105,11 +105,11 @@ export function renderMdx(body: string, facts: PageFacts): RenderedBody {
     const element = toJsxRuntime(tree as never, { Fragment: runtime.Fragment, jsx: runtime.jsx as never, jsxs: runtime.jsxs as never, components: mdxComponents as never, createEvaluater });
     return { html: renderToStaticMarkup(element), headings, links, issues };
   }
-  return compiled(source, facts);
+  return renderMdxCompiled(source, facts);
 }
 
-/** The whole of compile() and run(), for the bodies the direct path does not take. */
-function compiled(source: string, facts: PageFacts): RenderedBody {
+/** The whole of compile() and run(), for the bodies the direct path does not take (and tests, to compare). Takes the body with its heading ids escaped. */
+export function renderMdxCompiled(source: string, facts: PageFacts): RenderedBody {
   const issues: BodyIssue[] = [];
   const links: BodyLink[] = [];
   const headings: BodyHeading[] = [];
