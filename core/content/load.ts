@@ -5,6 +5,7 @@ import { LoadContext } from './context.ts';
 import { readFolders } from './folders.ts';
 import type { Problem } from './problems.ts';
 import { checkReferences, knownTargets } from './references.ts';
+import { loadTwins } from './twins.ts';
 import type { Content } from './types.ts';
 
 export interface LoadResult {
@@ -34,6 +35,7 @@ export function loadContent(dir: string, root = path.dirname(path.resolve(dir)),
   if (loaded.services) checkUnique(ctx, 'services.yaml', loaded.services.map((s) => s.id), (i) => [i, 'id'], 'service id');
 
   const folders = readFolders(ctx);
+  let hi: Content | undefined;
   // Cross-references and MDX bodies need the file collections; the folders' own problems are already in.
   if (Object.keys(fileCollections).every((name) => files[name] !== undefined)) {
     const all = { dir: ctx.dir, ...loaded, ...folders } as Content;
@@ -42,9 +44,10 @@ export function loadContent(dir: string, root = path.dirname(path.resolve(dir)),
     const targets = knownTargets(all);
     renderBodies(ctx, all, targets, opts.cacheDir);
     checkReferences(ctx, all, targets);
-  }
+    hi = loadTwins(ctx, all, targets, { includeDrafts: ctx.includeDrafts, cacheDir: opts.cacheDir });
+  } else loadTwins(ctx, undefined, undefined, { includeDrafts: ctx.includeDrafts }); // content/hi/ (twins.ts)
 
-  const content = ctx.problems.length === 0 ? ({ dir: ctx.dir, ...loaded, ...folders } as Content) : undefined;
+  const content = ctx.problems.length === 0 ? ({ dir: ctx.dir, ...loaded, ...folders, ...(hi && { hi }) } as Content) : undefined;
   return { content, problems: ctx.problems, filesChecked: ctx.filesChecked, ctx };
 }
 

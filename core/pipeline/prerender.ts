@@ -3,8 +3,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Assets } from '#src/document.tsx';
 import type { RenderInput } from '#src/entry-server.tsx';
-import { localBusinessJsonLd } from '../page-data/seo.ts';
-import type { RouteEntry, SiteIndex } from '../page-data/route-entry.ts';
+import { businessJsonLdOf } from '../page-data/hindi.ts';
+import { siteOf, type RouteEntry, type SiteIndex } from '../page-data/route-entry.ts';
 import { createPageCache } from './page-cache.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 
@@ -26,7 +26,6 @@ export interface RouteManifest {
 export async function prerender(index: SiteIndex, serverEntry: string, assets: Assets, outDir: string, recordDir: string, cacheDir?: string): Promise<RouteManifest> {
   const { render } = (await import(pathToFileURL(serverEntry).href)) as { render: RenderFn };
   const { site } = index.site;
-  const businessJsonLd = localBusinessJsonLd(site);
   const manifest: RouteManifest = { origin: site.origin, routes: [], notFound: [] };
 
   // Folders made so far: one mkdir per folder, not one per file.
@@ -38,14 +37,15 @@ export async function prerender(index: SiteIndex, serverEntry: string, assets: A
     return file;
   };
   const write = (file: string, text: string) => writeFileSync(folderOf(file), text);
-  const cache = createPageCache(cacheDir, serverEntry, JSON.stringify(assets), JSON.stringify(index.site));
+  const cache = createPageCache(cacheDir, serverEntry, JSON.stringify(assets), JSON.stringify(index.sites));
   const renderTo = async (route: RouteEntry, file: string) => {
     const dataJson = JSON.stringify(route.data);
     const key = cache.key(route.path, dataJson);
     const target = folderOf(path.join(outDir, file));
     // A page rendered before with the same inputs is copied, not rendered again.
     if (!cache.copyTo(key, target)) {
-      write(target, await render({ url: `${site.origin}${route.path}`, site: index.site, page: route.data, assets, businessJsonLd }));
+      const shell = siteOf(index, route);
+      write(target, await render({ url: `${site.origin}${route.path}`, site: shell, page: route.data, assets, businessJsonLd: businessJsonLdOf(index, shell) }));
       cache.put(key, target);
     }
     const dataFile = route.path === '/' ? 'index.json' : `${route.path.slice(1)}.json`;
@@ -62,7 +62,7 @@ export async function prerender(index: SiteIndex, serverEntry: string, assets: A
     await renderTo(nf, file);
     manifest.notFound.push({ dir: nf.dir, file, source: nf.source });
   }
-  write(path.join(outDir, '_data', '_site.json'), JSON.stringify(index.site));
+  write(path.join(outDir, '_data', '_site.json'), JSON.stringify(index.sites));
   write(path.join(outDir, 'sitemap.xml'), sitemapXml(site.origin, index.routes));
   const hidden = index.routes.filter((r) => r.data.meta.noindex).map((r) => r.path);
   write(path.join(outDir, 'robots.txt'), robotsTxt(site.origin, hidden));
