@@ -17,9 +17,6 @@ import { staticRoutes } from './static.ts';
 /** The catalogue of a language, once core/content/messages.ts loads them (an empty one until then). */
 export const messagesOf = (content: Content, lang: Lang): Messages => (content as { messages?: Partial<Record<Lang, Messages>> }).messages?.[lang] ?? {};
 
-/** The page kinds that can have a Hindi twin (`site check` warns about English ones without). */
-export const TWIN_KINDS: readonly string[] = ['home', 'services', 'about', 'contact', 'testimonials', 'privacy-policy', 'brand', 'area'];
-
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 

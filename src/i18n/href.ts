@@ -3,6 +3,9 @@ import type { Lang, SiteData } from '../contract/site.ts';
 /** The hreflang of each language: the alternates, the sitemap and the language switch use it. */
 export const HREFLANG: Record<Lang, string> = { en: 'en-IN', hi: 'hi-IN' };
 
+/** The page kinds that can have a Hindi twin (decision 080); `site check` warns about English ones without. */
+export const TWIN_KINDS: readonly string[] = ['home', 'services', 'about', 'contact', 'testimonials', 'privacy-policy', 'brand', 'area'];
+
 /** The URL path of an English page's twin in `lang`: "/about" → "/hi/about", "/" → "/hi" (decision 081). */
 export function twinPath(lang: Lang, englishPath: string): string {
   if (lang === 'en') return englishPath;
