@@ -95,7 +95,9 @@ export function loadTwins(ctx: LoadContext, english: Content | undefined, target
     const { file, schema } = fileCollections[name];
     if (existsSync(path.join(dir, file))) files[name] = hi.readYaml(file, schema, name) ?? null;
   }
-  const englishSite = ctx.sources.get(ctx.display(path.join(ctx.dir, fileCollections.site.file)))?.value;
+  // The overlay is validated merged onto a valid English file only: the English file's own problems are reported once, there.
+  const englishSiteFile = ctx.display(path.join(ctx.dir, fileCollections.site.file));
+  const englishSite = ctx.problems.some((p) => p.file === englishSiteFile) ? undefined : ctx.sources.get(englishSiteFile)?.value;
   const site = readSiteOverlay(hi, englishSite);
   const folders = readFolders(hi);
   checkTwinFiles(ctx, hi, folders, files.pages as Content['pages'] | null | undefined);
