@@ -27,6 +27,7 @@ export function Head({ meta, siteName }: { meta: PageMeta; siteName: string }) {
       <meta property="og:type" content={meta.ogType} />
       <meta property="og:site_name" content={siteName} />
       <meta property="og:locale" content={lang === 'hi' ? 'hi_IN' : 'en_IN'} />
+      {alternates.length > 0 && <meta property="og:locale:alternate" content={lang === 'hi' ? 'en_IN' : 'hi_IN'} />}
       <meta property="og:title" content={meta.title} />
       <meta property="og:description" content={meta.description} />
       {meta.canonical && <meta property="og:url" content={meta.canonical} />}

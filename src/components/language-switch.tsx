@@ -22,7 +22,7 @@ export function LanguageSwitch() {
       href={href}
       hrefLang={HREFLANG[other]}
       lang={other}
-      data-language-switch
+      data-language-switch=""
       className="mr-auto inline-flex min-h-11 shrink-0 items-center rounded-md px-2 text-sm font-semibold text-brand-700 hover:bg-surface hover:underline"
     >
       {NAMES[other]}
