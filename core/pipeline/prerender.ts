@@ -18,7 +18,8 @@ export function htmlFileFor(routePath: string): string {
 /** The route → source file manifest that `site check` uses to point problems at content files. */
 export interface RouteManifest {
   origin: string;
-  routes: { path: string; file: string; kind: string; source: RouteEntry['source']; sitemap: boolean; noindex: boolean }[];
+  /** `lang`: the page's language ("en" or "hi", decision 081). */
+  routes: { path: string; file: string; kind: string; lang: string; source: RouteEntry['source']; sitemap: boolean; noindex: boolean }[];
   notFound: { dir: string; file: string; source?: RouteEntry['source'] }[];
 }
 
@@ -55,7 +56,7 @@ export async function prerender(index: SiteIndex, serverEntry: string, assets: A
   for (const route of index.routes) {
     const file = htmlFileFor(route.path);
     await renderTo(route, file);
-    manifest.routes.push({ path: route.path, file, kind: route.data.kind, source: route.source, sitemap: route.sitemap, noindex: route.data.meta.noindex });
+    manifest.routes.push({ path: route.path, file, kind: route.data.kind, lang: route.lang ?? 'en', source: route.source, sitemap: route.sitemap, noindex: route.data.meta.noindex });
   }
   for (const nf of index.notFound) {
     const file = path.posix.join(nf.dir.slice(1), '404.html');
