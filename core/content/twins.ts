@@ -1,6 +1,6 @@
 // The Hindi edition's content (decision 080): content/hi/ mirrors content/, each file validated by
 // its English twin's schema; content/hi/site.yaml is a text-only overlay of content/site.yaml.
-// Read into `Content.hi`, a Content whose twins are Hindi and whose other collections are English.
+// Read into `Content.hi`, a Content whose twins are Hindi, with the English service-centre brands and no posts.
 
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -119,8 +119,9 @@ export function loadTwins(ctx: LoadContext, english: Content | undefined, target
     } satisfies Content;
     renderBodies(hi, twins, hindiTargets(twins, targets), opts.cacheDir);
     checkReferences(hi, twins, targets);
-    // Pages that are not twins (blog, service centre) are the English ones: the home page lists them.
-    content = { ...twins, blog: english.blog, serviceCenter: english.serviceCenter };
+    // The home page's service-centre tiles are the English pages (they have no twins). Its latest
+    // posts are left out: English titles on a Hindi page, and every post's data built twice.
+    content = { ...twins, serviceCenter: english.serviceCenter };
   }
 
   ctx.problems.push(...hi.problems);
