@@ -59,6 +59,20 @@ describe('the loader reads content/hi/ like content/', () => {
     ]);
     expect(problems[1]!.expected).toBe('the English page content/brands/haier.mdx');
   });
+
+  test('an overlay key the English file does not have, and a twin of a collection without twins', () => {
+    const root = contentCopy('overlay-key', (dir) => {
+      const f = path.join(dir, 'hi/site.yaml');
+      writeFileSync(f, readFileSync(f, 'utf8').replace('  whatsappText:', '  whatsapText:'));
+      mkdirSync(path.join(dir, 'hi/blog'));
+      cpSync(path.join(dir, 'blog/why-is-my-led-tv-not-turning-on.mdx'), path.join(dir, 'hi/blog/why-is-my-led-tv-not-turning-on.mdx'));
+    });
+    const { problems } = load(root);
+    expect(problems.map((p) => [p.file, p.rule, p.message, p.hint])).toEqual([
+      ['content/hi/site.yaml', 'overlay-key', 'site › contact.whatsapText', 'did you mean "whatsappText"?'],
+      ['content/hi/blog/why-is-my-led-tv-not-turning-on.mdx', 'twin-collection', 'blog: the Hindi edition has no blog/ pages', undefined],
+    ]);
+  });
 });
 
 describe('the Hindi pages', () => {
