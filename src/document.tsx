@@ -36,6 +36,7 @@ export interface Assets {
  * never hydrates the document.
  */
 export function Document({
+  lang = 'en-IN',
   assets,
   children,
   config,
@@ -43,6 +44,8 @@ export function Document({
   themeColor,
   feedTitle,
 }: {
+  /** The page's language: "en-IN", or "hi" on the Hindi edition. */
+  lang?: string;
   assets: Assets;
   children: ReactNode;
   config: ClientConfig;
@@ -52,7 +55,7 @@ export function Document({
   feedTitle: string;
 }) {
   return (
-    <html lang="en-IN">
+    <html lang={lang}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -29,7 +29,7 @@ export async function render({ url, site, page, assets, businessJsonLd }: Render
   }
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
-    <Document assets={assets} config={{ analytics: site.site.analytics.endpoint, ads: site.site.ads }} businessJsonLd={businessJsonLd} themeColor="#1e3a8a" feedTitle={`${site.site.business.name} – TV Repair Blog`}>
+    <Document lang={site.lang === 'hi' ? 'hi' : 'en-IN'} assets={assets} config={{ analytics: site.site.analytics.endpoint, ads: site.site.ads }} businessJsonLd={businessJsonLd} themeColor="#1e3a8a" feedTitle={`${site.site.business.name} – TV Repair Blog`}>
       <StrictMode>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </StrictMode>

@@ -1,7 +1,8 @@
 import { createInterface } from 'node:readline/promises';
-import { Argument, Command } from 'commander';
+import { Argument, Command, Option } from 'commander';
 import { formatProblems } from '#core/content/problems.ts';
 import { NEW_KINDS, planNew, whatOf, writeNew, type NewKind } from '../lib/new.ts';
+import { planTwin, TWIN_LANGS, type TwinLang } from '../lib/new-twin.ts';
 import { contentDir, PROJECT_ROOT } from '../lib/paths.ts';
 
 interface NewFlags {
@@ -9,6 +10,7 @@ interface NewFlags {
   force?: boolean;
   dryRun?: boolean;
   content?: string;
+  lang?: TwinLang;
 }
 
 /** Ask for a value in a terminal; undefined when there is no terminal to ask in. */
@@ -22,7 +24,8 @@ async function ask(question: string): Promise<string | undefined> {
   }
 }
 
-function nextStep(kind: NewKind, display: string, route: string): string {
+function nextStep(kind: NewKind, display: string, route: string, lang?: TwinLang): string {
+  if (lang) return `Next: translate the text in ${display} (only the text: docs/decisions/080), then set \`draft: false\` to publish it at ${route}; \`site check\` then finds its hreflang alternates.`;
   if (kind === 'post') return `Next: write the article, then set \`draft: false\` to publish it at ${route}; \`site build\` and \`site check\` show the result.`;
   if (kind === 'brand' || kind === 'area') {
     return `Next: replace the sample text in ${display} with what is true of this ${whatOf(kind).split(' ')[0]}, then set \`draft: false\` to publish it at ${route} (\`site dev\` shows drafts; \`site check --go-live\` names text left from the archetype).`;
@@ -39,6 +42,7 @@ export function newCommand(): Command {
     .option('--force', 'replace the file if it exists')
     .option('--dry-run', 'print the file that would be written (on stdout) and write nothing')
     .option('--content <dir>', 'content folder (default: content/, or $SITE_CONTENT_DIR)')
+    .addOption(new Option('--lang <lang>', 'make the twin of an existing brand or area page in this language (content/hi/…, a draft copy of the English file)').choices(TWIN_LANGS))
     .addHelpText(
       'after',
       `
@@ -46,8 +50,9 @@ Examples:
   site new brand haier                 content/brands/haier.mdx → /haier-tv-repair
   site new area "Bani Park"            content/areas/bani-park.mdx → /tv-repair-bani-park
   site new post "How to clean a TV screen"
+  site new brand samsung --lang hi     content/hi/brands/samsung.mdx → /hi/samsung-tv-repair (from content/brands/samsung.mdx)
 
-Exit codes: 0 created (or printed with --dry-run), 1 refused (invalid or duplicate slug, file exists),
+Exit codes: 0 created (or printed with --dry-run), 1 refused (invalid or duplicate slug, file exists, no English page for --lang),
 2 could not run (bad flags, no name given outside a terminal).`,
     )
     .action(async (kind: NewKind, name: string | undefined, opts: NewFlags) => {
@@ -57,7 +62,14 @@ Exit codes: 0 created (or printed with --dry-run), 1 refused (invalid or duplica
         process.exitCode = 2;
         return;
       }
-      const plan = planNew({ kind, target, slug: opts.slug, contentDir: contentDir(opts.content), root: PROJECT_ROOT, date: new Date().toISOString().slice(0, 10) });
+      if (opts.lang && opts.slug) {
+        process.stderr.write(`site new ${kind} --lang ${opts.lang}: --slug does not apply, a twin has the English page's slug (its URL is /${opts.lang} + the English URL)\n`);
+        process.exitCode = 2;
+        return;
+      }
+      const plan = opts.lang
+        ? planTwin({ kind, target, lang: opts.lang, contentDir: contentDir(opts.content), root: PROJECT_ROOT })
+        : planNew({ kind, target, slug: opts.slug, contentDir: contentDir(opts.content), root: PROJECT_ROOT, date: new Date().toISOString().slice(0, 10) });
       if (plan.ok && plan.exists && !opts.force) {
         plan.ok = false;
         plan.problems.push({ file: plan.display, line: 1, column: 1, rule: 'new-exists', message: `${plan.display} already exists; pass --force to replace it`, severity: 'error' });
@@ -73,6 +85,6 @@ Exit codes: 0 created (or printed with --dry-run), 1 refused (invalid or duplica
         return;
       }
       writeNew(plan, !!opts.force);
-      process.stderr.write(`${plan.exists ? 'Replaced' : 'Created'} ${plan.display}\n${nextStep(kind, plan.display, plan.route)}\n`);
+      process.stderr.write(`${plan.exists ? 'Replaced' : 'Created'} ${plan.display}\n${nextStep(kind, plan.display, plan.route, opts.lang)}\n`);
     });
 }

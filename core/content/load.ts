@@ -5,6 +5,7 @@ import { LoadContext } from './context.ts';
 import { readFolders } from './folders.ts';
 import type { Problem } from './problems.ts';
 import { checkReferences, knownTargets } from './references.ts';
+import { loadTwins } from './twins.ts';
 import type { Content } from './types.ts';
 
 export interface LoadResult {
@@ -36,6 +37,7 @@ export async function loadContent(dir: string, root = path.dirname(path.resolve(
   if (loaded.services) checkUnique(ctx, 'services.yaml', loaded.services.map((s) => s.id), (i) => [i, 'id'], 'service id');
 
   const folders = readFolders(ctx);
+  let hi: Content | undefined;
   // Cross-references and MDX bodies need the file collections; the folders' own problems are already in.
   if (Object.keys(fileCollections).every((name) => files[name] !== undefined)) {
     const all = { dir: ctx.dir, ...loaded, ...folders } as Content;
@@ -44,9 +46,10 @@ export async function loadContent(dir: string, root = path.dirname(path.resolve(
     const targets = knownTargets(all);
     await renderBodies(ctx, all, targets, { cacheDir: opts.cacheDir, workers: opts.workers });
     checkReferences(ctx, all, targets);
-  }
+    hi = await loadTwins(ctx, all, targets, { includeDrafts: ctx.includeDrafts, cacheDir: opts.cacheDir, workers: opts.workers });
+  } else await loadTwins(ctx, undefined, undefined, { includeDrafts: ctx.includeDrafts }); // content/hi/ (twins.ts)
 
-  const content = ctx.problems.length === 0 ? ({ dir: ctx.dir, ...loaded, ...folders } as Content) : undefined;
+  const content = ctx.problems.length === 0 ? ({ dir: ctx.dir, ...loaded, ...folders, ...(hi && { hi }) } as Content) : undefined;
   return { content, problems: ctx.problems, filesChecked: ctx.filesChecked, ctx };
 }
 

@@ -28,4 +28,6 @@ export type FolderContent = { [K in keyof Collections]: Entry<z.output<Collectio
 export interface Content extends FileCollections, FolderContent {
   /** Absolute path of the content folder. */
   dir: string;
+  /** The Hindi edition (content/hi/, core/content/twins.ts): its twins, the English service-centre brands, no posts. */
+  hi?: Content;
 }

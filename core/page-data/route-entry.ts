@@ -1,6 +1,6 @@
 import type { PageEntry } from '#schemas/index.ts';
 import type { PageData, PageKind } from '#src/contract/pages.ts';
-import type { PageMeta, SiteData } from '#src/contract/site.ts';
+import type { Lang, PageMeta, SiteData } from '#src/contract/site.ts';
 import type { Content } from '../content/types.ts';
 
 /** One URL of the built site; its page kind is `data.kind`. */
@@ -17,6 +17,8 @@ export interface RouteEntry<K extends PageKind = PageKind> {
   navLabel?: string;
   /** Old or alternative paths that redirect (301) to this page. */
   aliases?: string[];
+  /** The language of the page (absent: 'en'); its shell is `SiteIndex.sites[lang]`. */
+  lang?: Lang;
   data: PageData<K>;
 }
 
@@ -26,7 +28,10 @@ export interface NotFoundEntry extends RouteEntry<'not-found' | 'post-not-found'
 }
 
 export interface SiteIndex {
+  /** The English site data (the shell of English pages). */
   site: SiteData;
+  /** The site data of each language the site has: the shell of its pages. */
+  sites: Partial<Record<Lang, SiteData>>;
   routes: RouteEntry[];
   notFound: NotFoundEntry[];
 }
@@ -51,3 +56,6 @@ export interface StaticArgs {
 
 /** Makes the data of a content/pages.yaml page of kind K. */
 export type StaticBuilder<K extends StaticKind> = (entry: PageEntry, meta: PageMeta, args: StaticArgs) => PageData<K>;
+
+/** The site data a route is rendered with: that of its language. */
+export const siteOf = (index: SiteIndex, route: RouteEntry): SiteData => index.sites[route.lang ?? 'en'] ?? index.site;

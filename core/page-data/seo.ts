@@ -37,11 +37,11 @@ export function localBusinessJsonLd(site: Site): Record<string, unknown> {
 }
 
 /** BreadcrumbList for a visible breadcrumb trail; the current page is the last item. */
-export function breadcrumbJsonLd(site: Site, trail: BreadcrumbItem[], path: string): Record<string, unknown> {
+export function breadcrumbJsonLd(site: Site, trail: BreadcrumbItem[], path: string, home: BreadcrumbItem = { label: 'Home', href: '/' }): Record<string, unknown> {
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
-    itemListElement: [{ label: 'Home', href: '/' }, ...trail].map((item, i) => ({
+    itemListElement: [home, ...trail].map((item, i) => ({
       '@type': 'ListItem',
       position: i + 1,
       name: item.label,

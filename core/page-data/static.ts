@@ -1,11 +1,15 @@
+import path from 'node:path';
 import type { PageEntry } from '#schemas/index.ts';
 import type { PageData } from '#src/contract/pages.ts';
-import type { PageMeta, PostCard } from '#src/contract/site.ts';
+import type { PageMeta, PostCard, SiteData } from '#src/contract/site.ts';
+import type { LoadContext } from '../content/context.ts';
+import type { Content } from '../content/types.ts';
 import { fill, pageFacts } from '../content/facts.ts';
 import { blogIndexPages } from './blog-index.ts';
 import { areaCells, servicesAndAreas } from './contact.ts';
 import { listName, routesOf, type RouteEntry, type StaticArgs, type StaticBuilder, type StaticKind } from './route-entry.ts';
 import { serviceCenterTiles } from './service-center.ts';
+import { pageMeta } from './seo.ts';
 
 /** The latest posts as cards, newest first. */
 export function latestPosts(collected: RouteEntry[], count: number): PostCard[] {
@@ -44,4 +48,26 @@ const builders: { [K in StaticKind]: StaticBuilder<K> } = {
 /** The data of a page listed in content/pages.yaml. */
 export function staticPageData(entry: PageEntry, meta: PageMeta, args: StaticArgs): PageData {
   return (builders[entry.kind] as StaticBuilder<StaticKind>)(entry, meta, args);
+}
+
+/** The pages of content/pages.yaml (or content/hi/pages.yaml, with `content` the Hindi edition's). */
+export function staticRoutes(content: Content, ctx: LoadContext, collected: RouteEntry[], siteData: SiteData): RouteEntry[] {
+  const pagesFile = ctx.display(path.join(content.dir, 'pages.yaml'));
+  const pagesSource = ctx.sources.get(pagesFile);
+  return content.pages.map((entry: PageEntry, i): RouteEntry => {
+    const meta = pageMeta(content.site, {
+      path: entry.path,
+      title: entry.title,
+      description: entry.description,
+      noindex: entry.noindex,
+    });
+    return {
+      path: entry.path,
+      source: { file: pagesFile, line: pagesSource?.locate([i]).line ?? 1 },
+      sitemap: !entry.noindex,
+      lastmod: entry.updated,
+      aliases: entry.aliases,
+      data: staticPageData(entry, meta, { content, collected, siteData }),
+    };
+  });
 }

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Assets } from '#src/document.tsx';
 import type { RenderInput } from '#src/entry-server.tsx';
-import { localBusinessJsonLd } from '../page-data/seo.ts';
-import type { RouteEntry, SiteIndex } from '../page-data/route-entry.ts';
+import { businessJsonLdOf } from '../page-data/hindi.ts';
+import { siteOf, type RouteEntry, type SiteIndex } from '../page-data/route-entry.ts';
 import { createPageCache } from './page-cache.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 
@@ -18,7 +18,8 @@ export function htmlFileFor(routePath: string): string {
 /** The route → source file manifest that `site check` uses to point problems at content files. */
 export interface RouteManifest {
   origin: string;
-  routes: { path: string; file: string; kind: string; source: RouteEntry['source']; sitemap: boolean; noindex: boolean }[];
+  /** `lang`: the page's language ("en" or "hi", decision 081). */
+  routes: { path: string; file: string; kind: string; lang: string; source: RouteEntry['source']; sitemap: boolean; noindex: boolean }[];
   notFound: { dir: string; file: string; source?: RouteEntry['source'] }[];
 }
 
@@ -26,7 +27,6 @@ export interface RouteManifest {
 export async function prerender(index: SiteIndex, serverEntry: string, assets: Assets, outDir: string, recordDir: string, cacheDir?: string): Promise<RouteManifest> {
   const { render } = (await import(pathToFileURL(serverEntry).href)) as { render: RenderFn };
   const { site } = index.site;
-  const businessJsonLd = localBusinessJsonLd(site);
   const manifest: RouteManifest = { origin: site.origin, routes: [], notFound: [] };
 
   // Folders made so far: one mkdir per folder, not one per file.
@@ -38,14 +38,15 @@ export async function prerender(index: SiteIndex, serverEntry: string, assets: A
     return file;
   };
   const write = (file: string, text: string) => writeFileSync(folderOf(file), text);
-  const cache = createPageCache(cacheDir, serverEntry, JSON.stringify(assets), JSON.stringify(index.site));
+  const cache = createPageCache(cacheDir, serverEntry, JSON.stringify(assets), JSON.stringify(index.sites));
   const renderTo = async (route: RouteEntry, file: string) => {
     const dataJson = JSON.stringify(route.data);
     const key = cache.key(route.path, dataJson);
     const target = folderOf(path.join(outDir, file));
     // A page rendered before with the same inputs is copied, not rendered again.
     if (!cache.copyTo(key, target)) {
-      write(target, await render({ url: `${site.origin}${route.path}`, site: index.site, page: route.data, assets, businessJsonLd }));
+      const shell = siteOf(index, route);
+      write(target, await render({ url: `${site.origin}${route.path}`, site: shell, page: route.data, assets, businessJsonLd: businessJsonLdOf(index, shell) }));
       cache.put(key, target);
     }
     const dataFile = route.path === '/' ? 'index.json' : `${route.path.slice(1)}.json`;
@@ -55,14 +56,14 @@ export async function prerender(index: SiteIndex, serverEntry: string, assets: A
   for (const route of index.routes) {
     const file = htmlFileFor(route.path);
     await renderTo(route, file);
-    manifest.routes.push({ path: route.path, file, kind: route.data.kind, source: route.source, sitemap: route.sitemap, noindex: route.data.meta.noindex });
+    manifest.routes.push({ path: route.path, file, kind: route.data.kind, lang: route.lang ?? 'en', source: route.source, sitemap: route.sitemap, noindex: route.data.meta.noindex });
   }
   for (const nf of index.notFound) {
     const file = path.posix.join(nf.dir.slice(1), '404.html');
     await renderTo(nf, file);
     manifest.notFound.push({ dir: nf.dir, file, source: nf.source });
   }
-  write(path.join(outDir, '_data', '_site.json'), JSON.stringify(index.site));
+  write(path.join(outDir, '_data', '_site.json'), JSON.stringify(index.sites));
   write(path.join(outDir, 'sitemap.xml'), sitemapXml(site.origin, index.routes));
   const hidden = index.routes.filter((r) => r.data.meta.noindex).map((r) => r.path);
   write(path.join(outDir, 'robots.txt'), robotsTxt(site.origin, hidden));

@@ -1,17 +1,30 @@
+import type { Lang } from '#src/contract/site.ts';
+import { HREFLANG } from '#src/i18n/href.ts';
 import type { RouteEntry } from '../page-data/route-entry.ts';
 import { escapeXml } from './escape.ts';
 
+/** The hreflang alternates of a page with a twin: each language, and x-default (the English page). */
+export function alternatesOf(origin: string, translations: Partial<Record<Lang, string>> | undefined): { hreflang: string; href: string }[] {
+  if (!translations?.hi || !translations.en) return [];
+  const url = (p: string) => `${origin}${p}`;
+  return [
+    ...(Object.entries(translations) as [Lang, string][]).map(([lang, p]) => ({ hreflang: HREFLANG[lang], href: url(p) })),
+    { hreflang: 'x-default', href: url(translations.en) },
+  ];
+}
 
-/** sitemap.xml of every indexable page; lastmod is the content's date, never the build time. */
+
+/** sitemap.xml of every indexable page, with the language alternates of pages that have a twin; lastmod is the content's date, never the build time. */
 export function sitemapXml(origin: string, routes: RouteEntry[]): string {
   const urls = routes
     .filter((r) => r.sitemap)
     .map((r) => {
       const loc = `${origin}${r.path === '/' ? '/' : r.path}`;
       const lastmod = r.lastmod ? `<lastmod>${r.lastmod}</lastmod>` : '';
-      return `  <url><loc>${escapeXml(loc)}</loc>${lastmod}</url>`;
+      const links = alternatesOf(origin, r.data.meta.translations).map((a) => `<xhtml:link rel="alternate" hreflang="${a.hreflang}" href="${escapeXml(a.href)}"/>`);
+      return `  <url><loc>${escapeXml(loc)}</loc>${lastmod}${links.join('')}</url>`;
     });
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
 export function robotsTxt(origin: string, disallow: string[]): string {

@@ -1,4 +1,6 @@
 import type { PageMeta } from '../contract/site.ts';
+import { HREFLANG } from '../i18n/href.ts';
+import { useSiteData } from './site-context.tsx';
 
 function jsonLdText(data: unknown): string {
   return JSON.stringify(data).replace(/</g, '\\u003c');
@@ -9,15 +11,23 @@ function jsonLdText(data: unknown): string {
  * place that renders them, so each page has exactly one title and one canonical.
  */
 export function Head({ meta, siteName }: { meta: PageMeta; siteName: string }) {
+  const { site, lang } = useSiteData();
+  const t = meta.translations;
+  // hreflang alternates both ways, and x-default (the English page), on pages that have a twin (decision 081).
+  const alternates = t?.en && t.hi ? [...(Object.entries(t) as [keyof typeof HREFLANG, string][]).map(([l, p]) => [HREFLANG[l], p]), ['x-default', t.en]] : [];
   return (
     <>
       <title>{meta.title}</title>
       <meta name="description" content={meta.description} />
       <meta name="robots" content={meta.noindex ? 'noindex, follow' : 'index, follow'} />
       {meta.canonical && <link rel="canonical" href={meta.canonical} />}
+      {alternates.map(([hreflang, p]) => (
+        <link key={hreflang} rel="alternate" hrefLang={hreflang} href={`${site.origin}${p}`} />
+      ))}
       <meta property="og:type" content={meta.ogType} />
       <meta property="og:site_name" content={siteName} />
-      <meta property="og:locale" content="en_IN" />
+      <meta property="og:locale" content={lang === 'hi' ? 'hi_IN' : 'en_IN'} />
+      {alternates.length > 0 && <meta property="og:locale:alternate" content={lang === 'hi' ? 'en_IN' : 'hi_IN'} />}
       <meta property="og:title" content={meta.title} />
       <meta property="og:description" content={meta.description} />
       {meta.canonical && <meta property="og:url" content={meta.canonical} />}

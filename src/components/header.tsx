@@ -1,6 +1,7 @@
 import { Link, NavLink } from 'react-router';
 import { cn } from './cn.ts';
 import { Icon } from './icons.tsx';
+import { LanguageSwitch } from './language-switch.tsx';
 import { QuoteButton } from './quote-dialog.tsx';
 import { useSite } from './site-context.tsx';
 
@@ -52,6 +53,7 @@ export function Header() {
           </span>
           {site.business.name}
         </Link>
+        <LanguageSwitch />
         <div className="hidden md:flex md:items-center md:gap-1">
           <Links className="flex flex-row gap-1" />
           <QuoteButton className={cn(QUOTE_CLASS, 'ml-2 inline-block')} />

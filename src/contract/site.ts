@@ -3,6 +3,12 @@
 
 import type { BreadcrumbItem, Site } from '#schemas/index.ts';
 
+/** A language of the site: English, and the Hindi edition under /hi (decisions 080, 081). */
+export type Lang = 'en' | 'hi';
+
+/** A message catalogue: key → text (content/messages/<lang>.yaml). */
+export type Messages = Record<string, string>;
+
 /** A link in the navigation, footer or a list. */
 export interface NavLink {
   href: string;
@@ -19,6 +25,13 @@ export interface SiteData {
   };
   /** The build date, YYYY-MM-DD (the privacy policy shows it until the page script replaces it with today). */
   buildDate: string;
+  lang: Lang;
+  messages: Messages;
+  /**
+   * English path → the path to link to on pages of this language: for 'hi', "/about" → "/hi/about"
+   * when /about has a Hindi twin; empty for 'en'. Components use localHref() (src/i18n/href.ts).
+   */
+  hrefs: Record<string, string>;
 }
 
 /** The head of one page. */
@@ -37,6 +50,8 @@ export interface PageMeta {
   breadcrumb: BreadcrumbItem[] | null;
   /** Page-specific structured data (the site-wide LocalBusiness is in the document head). */
   jsonLd: Record<string, unknown>[];
+  /** The page in each language, when it has a twin (hreflang alternates, the language switch); absent: no twin. */
+  translations?: Partial<Record<Lang, string>>;
   /** False on the one page that keeps its scroll position on arrival (spec: AOC). */
   scrollToTop: boolean;
 }

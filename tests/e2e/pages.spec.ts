@@ -23,7 +23,7 @@ for (const path of paths) {
     expect(head).toContain('<title>');
     const canonicals = [...html.matchAll(/<link rel="canonical" href="([^"]+)"/g)].map((m) => m[1]);
     expect(canonicals).toEqual([`${ORIGIN}${path}`]);
-    expect(head).toContain('<meta property="og:locale" content="en_IN"/>');
+    expect(head).toContain(`<meta property="og:locale" content="${/^\/hi(\/|$)/.test(path) ? 'hi_IN' : 'en_IN'}"/>`);
     expect(head).toContain('<meta name="robots" content="index, follow"/>');
     const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((m) => m[1]!);
     expect(blocks.length).toBeGreaterThan(0);

@@ -8,6 +8,7 @@ import { checkContactLinks } from './contact.ts';
 import { checkExternal, type ExternalOptions } from './external.ts';
 import { checkFacts } from './facts.ts';
 import { checkGoLive } from './go-live.ts';
+import { checkHreflang } from './hreflang.ts';
 import { checkJsonLd } from './jsonld.ts';
 import { checkLinks, type ExternalLinkUse } from './links.ts';
 import { checkSeo } from './seo.ts';
@@ -69,7 +70,7 @@ async function validateContent(contentDir: string, root: string): Promise<{ site
 
 /**
  * `site check`: validate content/ (every problem the loader reports), then check the built site
- * offline: links and #fragments, canonicals and sitemap, titles and descriptions, JSON-LD, contact
+ * offline: links and #fragments, canonicals and sitemap, titles and descriptions, JSON-LD, hreflang, contact
  * links, business facts and near-duplicate pages; outbound links only when asked.
  */
 export async function checkSite(opts: CheckOptions): Promise<CheckReport> {
@@ -112,6 +113,7 @@ export async function checkSite(opts: CheckOptions): Promise<CheckReport> {
   problems.push(...links.problems);
   problems.push(...time('seo', () => checkSeo(ctx)));
   problems.push(...time('jsonld', () => checkJsonLd(ctx)));
+  problems.push(...time('hreflang', () => checkHreflang(ctx)));
   problems.push(...time('contact', () => checkContactLinks(ctx)));
   problems.push(...time('facts', () => checkFacts(ctx)));
   problems.push(...time('similar', () => checkSimilar(ctx, opts.similarity ?? 0.8)));

@@ -5,11 +5,11 @@ import { createServer as createViteServer, type ViteDevServer } from 'vite';
 import type { Assets } from '#src/document.tsx';
 import type { RenderInput } from '#src/entry-server.tsx';
 import { formatProblems, type Problem } from '#core/content/problems.ts';
-import { localBusinessJsonLd } from '#core/page-data/seo.ts';
+import { businessJsonLdOf } from '#core/page-data/hindi.ts';
 import { cacheDirOf, prepareSite, type PreparedSite } from '#core/pipeline/prepare.ts';
 import { renderSocialCard } from '#core/pipeline/social-images.ts';
 import { escapeXml } from '#core/pipeline/escape.ts';
-import type { RouteEntry, SiteIndex } from '#core/page-data/route-entry.ts';
+import { siteOf, type RouteEntry, type SiteIndex } from '#core/page-data/route-entry.ts';
 
 export interface DevOptions {
   /** The project root (vite.config.ts, src/). */
@@ -116,15 +116,16 @@ export async function startDevServer(opts: DevOptions): Promise<DevServer> {
     }
 
     // The nearest not-found page: /blog/x → the blog's 404, else the site's.
-    const route = byPath.get(p) ?? [...index.notFound].sort((a, b) => b.dir.length - a.dir.length).find((nf) => p.startsWith(nf.dir));
+    const route = byPath.get(p) ?? [...index.notFound].sort((a, b) => b.dir.length - a.dir.length).find((nf) => nf.dir === '/' || p.startsWith(`${nf.dir}/`)); // /history is not under /hi
     if (!route) return send(res, 404, 'text/plain', 'Not found');
     const { render } = (await vite.ssrLoadModule('/src/entry-server.tsx')) as { render: (input: RenderInput) => Promise<string> };
+    const shell = siteOf(index, route);
     const html = await render({
       url: `${index.site.site.origin}${p}`,
-      site: index.site,
+      site: shell,
       page: route.data,
       assets: DEV_ASSETS,
-      businessJsonLd: localBusinessJsonLd(index.site.site),
+      businessJsonLd: businessJsonLdOf(index, shell),
     });
     send(res, byPath.has(p) ? 200 : 404, 'text/html; charset=utf-8', await vite.transformIndexHtml(p, html));
   };
