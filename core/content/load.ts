@@ -3,6 +3,7 @@ import { fileCollections, type FileCollections } from '#schemas/index.ts';
 import { renderBodies } from './bodies.ts';
 import { LoadContext } from './context.ts';
 import { readFolders } from './folders.ts';
+import { readMessages } from './messages.ts';
 import type { Problem } from './problems.ts';
 import { checkReferences, knownTargets } from './references.ts';
 import type { Content } from './types.ts';
@@ -34,6 +35,7 @@ export function loadContent(dir: string, root = path.dirname(path.resolve(dir)),
   if (loaded.services) checkUnique(ctx, 'services.yaml', loaded.services.map((s) => s.id), (i) => [i, 'id'], 'service id');
 
   const folders = readFolders(ctx);
+  const messages = readMessages(ctx);
   // Cross-references and MDX bodies need the file collections; the folders' own problems are already in.
   if (Object.keys(fileCollections).every((name) => files[name] !== undefined)) {
     const all = { dir: ctx.dir, ...loaded, ...folders } as Content;
@@ -44,7 +46,7 @@ export function loadContent(dir: string, root = path.dirname(path.resolve(dir)),
     checkReferences(ctx, all, targets);
   }
 
-  const content = ctx.problems.length === 0 ? ({ dir: ctx.dir, ...loaded, ...folders } as Content) : undefined;
+  const content = ctx.problems.length === 0 ? ({ dir: ctx.dir, ...loaded, ...folders, messages } as Content) : undefined;
   return { content, problems: ctx.problems, filesChecked: ctx.filesChecked, ctx };
 }
 

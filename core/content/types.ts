@@ -2,6 +2,7 @@
 
 import type { z } from 'zod';
 import type { FileCollections, folderCollections } from '#schemas/index.ts';
+import type { Lang, Messages } from '#src/contract/site.ts';
 import type { BodyHeading } from './mdx/remark-headings.ts';
 import type { YamlSource } from './yaml-source.ts';
 
@@ -28,4 +29,6 @@ export type FolderContent = { [K in keyof Collections]: Entry<z.output<Collectio
 export interface Content extends FileCollections, FolderContent {
   /** Absolute path of the content folder. */
   dir: string;
+  /** content/messages/<lang>.yaml, flattened to dotted keys ("nav.home"). */
+  messages: Record<Lang, Messages>;
 }

@@ -25,6 +25,7 @@ export function buildSiteIndex(content: Content, ctx: LoadContext, buildDate: st
       areas: navOf('area'),
     },
     buildDate,
+    lang: 'en', messages: content.messages.en,
   };
 
   const statics = content.pages.map((entry: PageEntry, i): RouteEntry => {

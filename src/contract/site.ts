@@ -3,6 +3,12 @@
 
 import type { BreadcrumbItem, Site } from '#schemas/index.ts';
 
+/** The languages of the site: English at /, Hindi at /hi (decision 080). */
+export type Lang = 'en' | 'hi';
+
+/** A message catalogue (content/messages/<lang>.yaml) by dotted key: "nav.home" → "Home". */
+export type Messages = Record<string, string>;
+
 /** A link in the navigation, footer or a list. */
 export interface NavLink {
   href: string;
@@ -19,6 +25,10 @@ export interface SiteData {
   };
   /** The build date, YYYY-MM-DD (the privacy policy shows it until the page script replaces it with today). */
   buildDate: string;
+  /** The page's language. */
+  lang: Lang;
+  /** The message catalogue of the page's language. */
+  messages: Messages;
 }
 
 /** The head of one page. */
