@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench [-- name …]`: every benchmark prints its own figures. Without names: sizes and
-// Lighthouse (5 runs, medians), the main-thread trace, then the longer benches (build, check, analytics
-// load, bad inputs, floods) that exist.
+// Lighthouse (5 runs, medians), the main-thread trace, then the longer benches (build at 1,000 and
+// 5,000 long posts beside Astro and Hugo, check beside linkinator, analytics load, bad inputs, floods).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -74,9 +74,13 @@ if (want('main-thread')) {
   console.table(await mainThread());
 }
 
+// The build bench at 1,000 long posts, then at 5,000 (peak memory target; skip with BENCH_POSTS=1000).
+const BUILD_SIZES = (process.env.BENCH_POSTS ?? '1000,5000').split(',').filter(Boolean);
 for (const name of ['build', 'check', 'analytics-load', 'leads-load', 'dashboard-load', 'bad-inputs', 'flood']) {
   const file = path.join(root, 'bench', `${name}.mjs`);
   if (!want(name) || !existsSync(file)) continue;
-  section(`bench/${name}.mjs`);
-  spawnSync(process.execPath, [file], { cwd: root, stdio: 'inherit' });
+  for (const args of name === 'build' ? BUILD_SIZES.map((n) => [n]) : [[]]) {
+    section(`bench/${name}.mjs ${args.join(' ')}`.trim());
+    spawnSync(process.execPath, [file, ...args], { cwd: root, stdio: 'inherit' });
+  }
 }

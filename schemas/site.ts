@@ -88,8 +88,14 @@ export const SiteSchema = z.strictObject({
   }),
   /** The map embedded on the contact page (an https embed URL). */
   mapEmbedUrl: z.url({ protocol: /^https$/ }),
-  /** Where a visitor leaves a public review. */
-  reviewUrl: z.url({ protocol: /^https$/ }),
+  /**
+   * The page where a visitor writes a review of the shop ("Leave Us a Review"), e.g. Google's
+   * https://g.page/r/<id>/review or https://search.google.com/local/writereview?placeid=<id>.
+   * A map search is not a review page: it lands the visitor on a list, one step from writing.
+   */
+  reviewUrl: z
+    .url({ protocol: /^https$/ })
+    .refine((url) => !/\/maps\/search\/|[?&]query=/.test(url), { error: 'the link to your review page (e.g. https://g.page/r/<id>/review), not a map search' }),
   hours: z.strictObject({
     /** The reading used on most pages. */
     primary: HoursReadingSchema,

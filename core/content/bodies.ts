@@ -3,36 +3,45 @@ import { pageFacts } from './facts.ts';
 import type { Entry } from './types.ts';
 import type { Content } from './types.ts';
 import type { LoadContext } from './context.ts';
-import { createBodyRenderer, type RenderedBody } from './mdx/render.ts';
+import { renderBodiesCached, type RenderOptions, type RenderStats } from './mdx/pool.ts';
 import { folderCollections, type FolderCollectionName } from '#schemas/index.ts';
 
 /**
- * Render every MDX body to HTML once (cached on disk by content hash), with the page's facts.
- * Syntax errors, unknown placeholders or components, and links to no page become problems
- * located in the MDX file.
+ * Render every MDX body to HTML once (cached on disk by content hash, the misses spread over
+ * worker threads), with the page's facts. Syntax errors, unknown placeholders or components, and
+ * links to no page become problems located in the MDX file.
  */
-export function renderBodies(ctx: LoadContext, content: Content, targets: Map<string, Set<string>>, cacheDir?: string) {
-  const renderer = createBodyRenderer(cacheDir);
+export async function renderBodies(ctx: LoadContext, content: Content, targets: Map<string, Set<string>>, opts: RenderOptions = {}): Promise<RenderStats> {
   const jobs: [FolderCollectionName, Entry<{ warranty?: string }>][] = [
     ...content.blog.map((e) => ['blog', e] as [FolderCollectionName, Entry<{ warranty?: string }>]),
     ...content.brands.map((e) => ['brands', e] as [FolderCollectionName, Entry<{ warranty?: string }>]),
     ...content.areas.map((e) => ['areas', e] as [FolderCollectionName, Entry<{ warranty?: string }>]),
-  ];
+  ].filter(([, entry]) => entry.body.trim());
   const facts = new Map<string | undefined, ReturnType<typeof pageFacts>>();
-  const rendered: [Entry<{ warranty?: string }>, RenderedBody][] = [];
-  for (const [collection, entry] of jobs) {
-    if (!entry.body.trim()) continue;
-    const key = entry.data.warranty;
+  const factsOf = (key: string | undefined) => {
     if (!facts.has(key)) facts.set(key, pageFacts(content.site, key));
-    const result = renderer.render(entry.body, facts.get(key)!);
+    return facts.get(key)!;
+  };
+  const { results, stats } = await renderBodiesCached(
+    jobs.map(([, entry]) => ({ body: entry.body, facts: factsOf(entry.data.warranty) })),
+    opts,
+  );
+  const rendered = jobs.map(([collection, entry], i) => {
+    const result = results[i]!;
+    if ('error' in result) {
+      ctx.error(entry.file, { line: entry.bodyLineOffset + 1, column: 1 }, 'mdx-render', `the body could not be rendered: ${result.error}`);
+      return undefined;
+    }
     entry.html = result.html;
     entry.headings = result.headings;
     // The headings are sections of the page: other pages may link to them.
     const route = (folderCollections[collection].route as (d: unknown) => string)(entry.data);
     for (const h of result.headings) targets.get(route)?.add(h.id);
-    rendered.push([entry, result]);
-  }
-  for (const [entry, result] of rendered) {
+    return [entry, result] as const;
+  });
+  for (const item of rendered) {
+    if (!item) continue;
+    const [entry, result] = item;
     const line = (l: number) => l + entry.bodyLineOffset;
     for (const issue of result.issues) {
       const { at, rule, message, ...extra } = issue;
@@ -51,5 +60,5 @@ export function renderBodies(ctx: LoadContext, content: Content, targets: Map<st
       }
     }
   }
-  return renderer.stats();
+  return stats;
 }

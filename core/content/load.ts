@@ -20,10 +20,12 @@ export interface LoadOptions {
   cacheDir?: string;
   /** Keep `draft: true` pages (site dev); the production build leaves them out. */
   includeDrafts?: boolean;
+  /** Worker threads for MDX bodies at most (default: one per core; 0: none). */
+  workers?: number;
 }
 
 /** Read and validate content/. Reports every problem in every file; `content` only when there are none. */
-export function loadContent(dir: string, root = path.dirname(path.resolve(dir)), opts: LoadOptions = {}): LoadResult {
+export async function loadContent(dir: string, root = path.dirname(path.resolve(dir)), opts: LoadOptions = {}): Promise<LoadResult> {
   const ctx = new LoadContext(path.resolve(dir), path.resolve(root));
   ctx.includeDrafts = opts.includeDrafts ?? false;
   const files: Partial<Record<string, unknown>> = {};
@@ -42,7 +44,7 @@ export function loadContent(dir: string, root = path.dirname(path.resolve(dir)),
     // Every page and #fragment of the site: the sections content declares, then the headings of
     // the bodies as they render; links in bodies and in front matter are checked against them all.
     const targets = knownTargets(all);
-    renderBodies(ctx, all, targets, opts.cacheDir);
+    await renderBodies(ctx, all, targets, { cacheDir: opts.cacheDir, workers: opts.workers });
     checkReferences(ctx, all, targets);
   }
 

@@ -28,7 +28,7 @@ export function serviceCenterRoutes(content: Content): RouteEntry[] {
     const products = extras.length ? `TV, ${extras.join(', ')}` : 'LED and smart TV';
     const meta = pageMeta(content.site, {
       path,
-      title: `${brand.name} Service Center in Jaipur`,
+      title: `${brand.name} Service Centre in Jaipur`,
       description: `${brand.name} ${products} repair in Jaipur: trained technicians, genuine parts, and free pickup and delivery from our service centre.`.slice(0, 160),
       breadcrumb: breadcrumbFromPath(path, brand.name),
     });

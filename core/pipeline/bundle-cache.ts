@@ -58,10 +58,10 @@ export interface Bundles {
 }
 
 /**
- * The client bundle copied into `staging`, and the server renderer, built by Vite only when their
+ * The client bundle copied into `staging` (if given: an incremental build leaves dist/'s as they are), and the server renderer, built by Vite only when their
  * sources changed: a content-only change reuses them from `cacheDir/bundles/<key>`.
  */
-export async function bundles(root: string, cacheDir: string, staging: string): Promise<Bundles> {
+export async function bundles(root: string, cacheDir: string, staging?: string): Promise<Bundles> {
   const base = path.join(cacheDir, 'bundles');
   const key = bundleKey(root);
   const dir = path.join(base, key);
@@ -84,8 +84,10 @@ export async function bundles(root: string, cacheDir: string, staging: string): 
     }
   }
   linkDependencies(root, path.join(dir, 'server'));
-  mkdirSync(staging, { recursive: true });
-  cpSync(path.join(dir, 'client'), staging, { recursive: true });
+  if (staging) {
+    mkdirSync(staging, { recursive: true });
+    cpSync(path.join(dir, 'client'), staging, { recursive: true });
+  }
   const assets = JSON.parse(readFileSync(path.join(dir, 'assets.json'), 'utf8')) as Assets;
   return { assets, serverEntry: path.join(dir, 'server', 'entry-server.js'), cached };
 }

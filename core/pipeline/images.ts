@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { folderCollections } from '#schemas/index.ts';
@@ -12,6 +12,10 @@ const RASTER = /\.(png|jpe?g|webp|avif)$/i;
 
 type Format = 'avif' | 'webp' | 'jpeg' | 'png';
 const EXT: Record<Format, string> = { avif: 'avif', webp: 'webp', jpeg: 'jpg', png: 'png' };
+/** How each format is encoded: with sharp's version, part of the cache key (a change re-encodes every image once). */
+const ENCODE = { avif: { quality: 55, effort: 4 }, webp: { quality: 75 }, png: { palette: true }, jpeg: { quality: 78, mozjpeg: true } } as const;
+/** The cache folder of this encoder: a variant is made once per source, width and these settings, not once per build. */
+export const IMAGE_ENCODER = createHash('sha256').update(JSON.stringify({ ENCODE, sharp: sharp.versions })).digest('hex').slice(0, 12);
 
 function isImage(v: unknown): v is PictureImage {
   const o = v as Record<string, unknown> | null;
@@ -49,7 +53,8 @@ function mapImages(value: unknown, replace: (image: PictureImage) => PictureImag
 
 /**
  * Every local raster image in the content goes through sharp: AVIF and WebP at each width with a
- * fallback in the original format, made once into `cacheDir` (named by the source's hash). Returns
+ * fallback in the original format, made once into `cacheDir` (named by the source's hash; the
+ * caller names the folder by IMAGE_ENCODER), all images side by side. Returns
  * the content with each image object given its real width and height, `srcset` and `sources` for
  * <picture>, pointing at /_img/, and the files to copy into dist/_img/ (`copyImages`). Only the
  * entries' data is walked (not their parsed sources); the input is left as it was.
@@ -70,18 +75,24 @@ export async function processImages<T extends Content>(content: T, publicDir: st
     const widths = [...new Set([...WIDTHS.filter((w) => w < original.width), Math.min(original.width, WIDTHS.at(-1)!)])];
     const base = path.basename(src).replace(RASTER, '');
     const srcset = { avif: [], webp: [], jpeg: [], png: [] } as Record<Format, string[]>;
+    const encodes: Promise<unknown>[] = [];
     for (const w of widths) {
       for (const format of ['avif', 'webp', fallbackFormat] as Format[]) {
         const name = `${base}-${hash}-${w}.${EXT[format]}`;
         const cached = path.join(cacheDir, name);
         if (!existsSync(cached)) {
+          // Written under a temporary name: a build stopped mid-encode leaves no half file under the real one.
+          const tmp = `${cached}.${process.pid}.tmp`;
           const pipeline = sharp(input).resize({ width: w });
-          await (format === 'avif' ? pipeline.avif({ quality: 55, effort: 4 }) : format === 'webp' ? pipeline.webp({ quality: 75 }) : format === 'png' ? pipeline.png({ palette: true }) : pipeline.jpeg({ quality: 78, mozjpeg: true })).toFile(cached);
+          const encoded = format === 'avif' ? pipeline.avif(ENCODE.avif) : format === 'webp' ? pipeline.webp(ENCODE.webp) : format === 'png' ? pipeline.png(ENCODE.png) : pipeline.jpeg(ENCODE.jpeg);
+          encodes.push(encoded.toFile(tmp).then(() => renameSync(tmp, cached)));
         }
         files.add(name);
         srcset[format].push(`/_img/${name} ${w}w`);
       }
     }
+    // sharp encodes on libuv's threads: the variants of an image (and the images) are made side by side.
+    await Promise.all(encodes);
     const largest = widths.at(-1)!;
     return {
       width: largest,
@@ -92,7 +103,9 @@ export async function processImages<T extends Content>(content: T, publicDir: st
     };
   };
 
-  for (const image of imagesIn(dataOf(content))) if (!done.has(image.src)) done.set(image.src, await variantsOf(image.src));
+  const sources = [...new Set([...imagesIn(dataOf(content))].map((image) => image.src))];
+  const variants = await Promise.all(sources.map(variantsOf));
+  sources.forEach((src, i) => done.set(src, variants[i]));
   const replace = (image: PictureImage): PictureImage => {
     const v = done.get(image.src);
     if (!v) return image;
@@ -114,7 +127,7 @@ export async function processImages<T extends Content>(content: T, publicDir: st
       key in folderCollections ? (value as Entry<unknown>[]).map((e) => ({ ...e, data: mapImages(e.data, replace) })) : mapImages(value, replace),
     ]),
   ) as unknown as T;
-  return { content: processed, files: [...files] };
+  return { content: processed, files: [...files].sort() };
 }
 
 /** The data of every collection (the folder entries' data, not their sources). */

@@ -1,11 +1,14 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Problem } from '../content/problems.ts';
 import { FEED_PATH, rssFeed } from './feed.ts';
 import { headersFile, redirects, redirectsFile } from './headers.ts';
 import { copyImages } from './images.ts';
 import { cacheDirOf, prepareSite } from './prepare.ts';
-import { prerender } from './prerender.ts';
+import { prerender, type RouteManifest } from './prerender.ts';
+import type { SiteIndex } from '../page-data/route-entry.ts';
+import { attribute, diffPages, forgetOutputs, moveInto, readOutputs, shellKey, writeIfChanged, writeOutputs, type Outputs } from './incremental.ts';
+import { robotsTxt, sitemapXml } from './sitemap.ts';
 import { recordDir } from './record.ts';
 import { writeSocialImages } from './social-images.ts';
 import { bundles } from './bundle-cache.ts';
@@ -41,9 +44,11 @@ export async function buildSite(opts: BuildOptions): Promise<BuildReport> {
   const timings: Record<string, number> = {};
   const step = async <T>(name: string, fn: () => Promise<T> | T): Promise<T> => {
     const t0 = performance.now();
+    const c0 = process.cpuUsage();
     const result = await fn();
     timings[name] = Math.round(performance.now() - t0);
-    log(`${name.padEnd(10)} ${timings[name]} ms`);
+    const c = process.cpuUsage(c0);
+    log(`${name.padEnd(10)} ${timings[name]} ms${process.env.SITE_STEP_CPU ? ` cpu ${Math.round((c.user + c.system) / 1000)} ms` : ''}`);
     return result;
   };
 
@@ -54,24 +59,48 @@ export async function buildSite(opts: BuildOptions): Promise<BuildReport> {
   if (!prepared.ok) return { ok: false, problems: prepared.problems, filesChecked: prepared.filesChecked, pages: 0, timings };
   const { content, index, images, imageCacheDir, cards } = prepared.site;
 
+  const record = recordDir(opts.outDir);
+  const { assets: built, serverEntry } = await step('bundles', () => bundles(opts.root, cache));
+  const bundleDir = path.dirname(path.dirname(serverEntry));
+  // The whole stylesheet is small (a budget test keeps it under 15 KB gzip): inline it, so the
+  // first paint waits for the HTML alone (decision 002).
+  const assets = { ...built, inlineCss: built.css.map((href) => readFileSync(path.join(bundleDir, 'client', href), 'utf8')).join('\n') };
+  const cardFiles = [...cards.values()].map((c) => [c.file, c.svg]);
+  // The pictures are not in it: a post with a picture of its own comes or goes without a full build.
+  const shell = shellKey([serverEntry, assets, index.site, cardFiles]);
+  // The files every build writes from the whole index (not owned by one page).
+  const siteFiles = (): [string, string][] => [
+    [FEED_PATH.slice(1), rssFeed(content.site, index.routes)],
+    ['_headers', headersFile(content.site, assets.inlineCss)],
+    ['_redirects', redirectsFile(redirects(index.routes, index.notFound.map((n) => n.dir)))],
+    ['sitemap.xml', sitemapXml(content.site.origin, index.routes)],
+    ['robots.txt', robotsTxt(content.site.origin, index.routes.filter((r) => r.data.meta.noindex).map((r) => r.path))],
+  ];
+  const buildJson = JSON.stringify({ buildDate, content: opts.contentDir });
+
+  // Only what changed, in place, when the last build into outDir shares this one's shell.
+  const previous = existsSync(opts.outDir) && existsSync(path.join(record, 'manifest.json')) ? readOutputs(record) : undefined;
+  if (previous?.shell === shell) {
+    const done = await step('prerender', () => incremental(previous));
+    if (done) return { ok: true, problems: [], filesChecked: prepared.filesChecked, pages: index.routes.length, timings };
+  }
+
   const staging = path.join(cache, `staging-${process.pid}`);
   const stagingRecord = `${staging}-record`;
   for (const dir of [staging, stagingRecord]) rmSync(dir, { recursive: true, force: true });
   try {
-    // The client and server bundles do not depend on content: rebuilt only when their sources change.
-    const { assets: built, serverEntry } = await step('bundles', () => bundles(opts.root, cache, staging));
-    // The whole stylesheet is small (a budget test keeps it under 15 KB gzip): inline it, so the
-    // first paint waits for the HTML alone (decision 002).
-    const assets = { ...built, inlineCss: built.css.map((href) => readFileSync(path.join(staging, href), 'utf8')).join('\n') };
+    mkdirSync(staging, { recursive: true });
+    cpSync(path.join(bundleDir, 'client'), staging, { recursive: true });
     await step('images', () => writeSocialImages(cards, staging, path.join(cache, 'og')));
     copyImages(images, imageCacheDir, staging);
     await step('prerender', () => prerender(index, serverEntry, assets, staging, stagingRecord, path.join(cache, 'pages')));
-    writeFileSync(path.join(staging, FEED_PATH.slice(1)), rssFeed(content.site, index.routes));
-    writeFileSync(path.join(staging, '_headers'), headersFile(content.site, assets.inlineCss));
-    writeFileSync(path.join(staging, '_redirects'), redirectsFile(redirects(index.routes, index.notFound.map((n) => n.dir))));
-    writeFileSync(path.join(stagingRecord, 'build.json'), JSON.stringify({ buildDate, content: opts.contentDir }));
+    for (const [file, text] of siteFiles()) writeFileSync(path.join(staging, file), text);
+    writeFileSync(path.join(stagingRecord, 'build.json'), buildJson);
+    const { pages } = diffPages(index, undefined);
+    const owned = attribute(staging, pages, 'any');
+    if (owned) writeOutputs(stagingRecord, { shell, images, pages: owned });
     // The site, then its record (beside it, never inside what is published: record.ts).
-    for (const [from, to] of [[staging, opts.outDir], [stagingRecord, recordDir(opts.outDir)]] as const) {
+    for (const [from, to] of [[staging, opts.outDir], [stagingRecord, record]] as const) {
       const old = `${to}.old-${process.pid}`;
       if (existsSync(to)) renameSync(to, old);
       mkdirSync(path.dirname(to), { recursive: true });
@@ -82,4 +111,69 @@ export async function buildSite(opts: BuildOptions): Promise<BuildReport> {
     for (const dir of [staging, stagingRecord]) rmSync(dir, { recursive: true, force: true });
   }
   return { ok: true, problems: [], filesChecked: prepared.filesChecked, pages: index.routes.length, timings };
+
+  /**
+   * Render the pages whose inputs changed into a scratch folder beside outDir, then move their
+   * files in, remove the files of pages that are gone, and rewrite the site-wide files that
+   * changed. false: prerender wrote files this build cannot attribute (a full build follows).
+   */
+  async function incremental(previous: Outputs): Promise<boolean> {
+    const { pages, changed, removed } = diffPages(index, previous);
+    const scratch = `${opts.outDir}.partial-${process.pid}`;
+    const scratchRecord = `${scratch}-record`;
+    for (const dir of [scratch, scratchRecord]) rmSync(dir, { recursive: true, force: true });
+    try {
+      let manifest = JSON.parse(readFileSync(path.join(record, 'manifest.json'), 'utf8')) as RouteManifest;
+      let owned: Outputs['pages'] = {};
+      if (changed.length) {
+        const part: SiteIndex = { site: index.site, routes: changed.filter((p) => !p.notFound).map((p) => p.route), notFound: changed.flatMap((p) => (p.notFound ? [p.notFound] : [])) };
+        const rendered = await prerender(part, serverEntry, assets, scratch, scratchRecord, path.join(cache, 'pages'));
+        // prerender also writes the site-wide files of the part; they are written below for the whole site.
+        const attributed = attribute(scratch, changed, new Set(['sitemap.xml', 'robots.txt', '_data/_site.json']));
+        if (!attributed) return false;
+        owned = attributed;
+        manifest = mergeManifest(manifest, rendered, index);
+      } else if (removed.length) {
+        manifest = mergeManifest(manifest, { origin: manifest.origin, routes: [], notFound: [] }, index);
+      }
+      // Pictures: the variants this build uses copied in if missing, the ones no page uses any more removed.
+      const used = new Set(images);
+      copyImages(images.filter((name) => !existsSync(path.join(opts.outDir, '_img', name))), imageCacheDir, opts.outDir);
+      for (const name of previous.images ?? []) if (!used.has(name)) rmSync(path.join(opts.outDir, '_img', name), { force: true });
+      if (!changed.length && !removed.length) {
+        writeOutputs(record, { ...previous, images });
+        for (const [file, text] of siteFiles()) writeIfChanged(path.join(opts.outDir, file), text);
+        writeIfChanged(path.join(record, 'build.json'), buildJson);
+        return true;
+      }
+      forgetOutputs(record);
+      const made = new Set<string>();
+      const keep = new Set(Object.values(owned).flatMap((o) => o.files));
+      for (const id of removed) for (const f of previous.pages[id]!.files) if (!keep.has(f)) rmSync(path.join(opts.outDir, f), { force: true });
+      for (const p of changed) {
+        for (const f of previous.pages[p.id]?.files ?? []) if (!keep.has(f)) rmSync(path.join(opts.outDir, f), { force: true });
+        for (const f of owned[p.id]!.files) moveInto(scratch, opts.outDir, f, made);
+      }
+      for (const [file, text] of siteFiles()) writeIfChanged(path.join(opts.outDir, file), text);
+      writeFileSync(path.join(record, 'manifest.json'), JSON.stringify(manifest, null, 2));
+      writeIfChanged(path.join(record, 'build.json'), buildJson);
+      const next: Outputs = { shell, images, pages: {} };
+      for (const p of pages) next.pages[p.id] = owned[p.id] ?? previous.pages[p.id]!;
+      writeOutputs(record, next);
+      return true;
+    } finally {
+      for (const dir of [scratch, scratchRecord]) rmSync(dir, { recursive: true, force: true });
+    }
+  }
+}
+
+/** The manifest of the whole index: the entries prerender just wrote, the others as the last build wrote them (in the index's order). */
+function mergeManifest(previous: RouteManifest, part: RouteManifest, index: SiteIndex): RouteManifest {
+  const routes = new Map([...previous.routes, ...part.routes].map((r) => [r.path, r]));
+  const notFound = new Map([...previous.notFound, ...part.notFound].map((n) => [n.dir, n]));
+  return {
+    ...previous,
+    routes: index.routes.map((r) => routes.get(r.path)!),
+    notFound: index.notFound.map((n) => notFound.get(n.dir)!),
+  };
 }

@@ -4,7 +4,7 @@ import type { Problem } from '../content/problems.ts';
 import type { Content } from '../content/types.ts';
 import type { SiteIndex } from '../page-data/route-entry.ts';
 import { buildSiteIndex } from '../page-data/site-index.ts';
-import { processImages } from './images.ts';
+import { IMAGE_ENCODER, processImages } from './images.ts';
 import { socialCards, withSocialImages, type SocialCard } from './social-images.ts';
 
 export interface PrepareOptions {
@@ -40,7 +40,8 @@ export type Prepared = { ok: true; site: PreparedSite; filesChecked: number } | 
 export async function prepareSite(opts: PrepareOptions, step: <T>(name: string, fn: () => Promise<T> | T) => Promise<T> = async (_, fn) => fn()): Promise<Prepared> {
   const loaded = await step('content', () => loadContent(opts.contentDir, opts.root, { cacheDir: path.join(opts.cacheDir, 'mdx'), includeDrafts: opts.includeDrafts }));
   if (!loaded.content) return { ok: false, problems: loaded.problems, filesChecked: loaded.filesChecked };
-  const imageCacheDir = path.join(opts.cacheDir, 'img');
+  // One folder per encoder setting: a variant is made once per source and settings, not per build.
+  const imageCacheDir = path.join(opts.cacheDir, 'img', IMAGE_ENCODER);
   const pictures = await step('pictures', () => processImages(loaded.content!, path.join(opts.root, 'public'), imageCacheDir));
   const index = await step('index', () => buildSiteIndex(pictures.content, loaded.ctx, opts.buildDate));
   const cards = socialCards(pictures.content.site);

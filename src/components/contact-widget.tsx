@@ -2,13 +2,33 @@ import { PhoneLink, WhatsAppLink } from './contact-links.tsx';
 import { Icon } from './icons.tsx';
 
 /**
- * The floating phone button that opens a small panel with "Call Now" and "WhatsApp" (spec §2).
- * A native <details>: it opens without JavaScript, and the panel's links follow the button in the
- * tab order. src/client/shell.ts closes it on Escape or a click elsewhere.
+ * One-tap contact on phones: a slim bar fixed to the bottom of the screen below the md breakpoint,
+ * with a call and a WhatsApp action, visible in the first screen of every page. The page keeps room
+ * for it (the footer's padding), so it covers nothing. Taps are ordinary tel: and WhatsApp links:
+ * the tracker records them and the ad tag reports the call as a conversion.
+ */
+export function CallBar() {
+  return (
+    <aside aria-label="Call or WhatsApp us" className="fixed inset-x-0 bottom-0 z-30 grid h-14 grid-cols-2 border-t border-line bg-white shadow-[0_-2px_8px_rgb(0_0_0/0.08)] md:hidden print:hidden">
+      <PhoneLink className="flex items-center justify-center gap-2 bg-brand-700 font-semibold text-white">
+        <Icon name="phone" /> Call Now
+      </PhoneLink>
+      <WhatsAppLink className="flex items-center justify-center gap-2 bg-chat-600 font-semibold text-white">
+        <Icon name="chat" /> WhatsApp
+      </WhatsAppLink>
+    </aside>
+  );
+}
+
+/**
+ * The floating phone button that opens a small panel with "Call Now" and "WhatsApp" (spec §2), from
+ * the md breakpoint up (phones have the call bar instead). A native <details>: it opens without
+ * JavaScript, and the panel's links follow the button in the tab order. src/client/shell.ts closes
+ * it on Escape or a click elsewhere.
  */
 export function ContactWidget() {
   return (
-    <details data-disclosure className="group fixed right-4 bottom-4 z-30 print:hidden">
+    <details data-disclosure className="group fixed right-4 bottom-4 z-30 hidden md:block print:hidden">
       <summary
         aria-label="Contact us: call or WhatsApp"
         className="grid h-14 w-14 cursor-pointer list-none place-items-center rounded-full bg-accent-600 text-white shadow-lg hover:bg-accent-700 [&::-webkit-details-marker]:hidden"

@@ -73,7 +73,8 @@ export function Footer() {
         <Column title="Quick Links" links={QUICK_LINKS} />
         <Column title="Areas We Serve" links={nav.areas} />
       </div>
-      <div className="border-t border-white/10">
+      {/* Room below the last line for the phone's call bar (h-14) and, from md up, the floating contact button. */}
+      <div className="border-t border-white/10 pb-14 md:pb-20">
         <p className="mx-auto max-w-6xl px-4 py-5 text-center text-sm text-slate-400">
           © {site.founded}–{buildDate.slice(0, 4)} {site.business.name}. TV repair in {site.address.city} since {site.founded}.
         </p>

@@ -2,7 +2,7 @@ import { Outlet, useRouteLoaderData } from 'react-router';
 import type { PageData } from '../contract/pages.ts';
 import type { SiteData } from '../contract/site.ts';
 import { Breadcrumb } from './breadcrumb.tsx';
-import { ContactWidget } from './contact-widget.tsx';
+import { CallBar, ContactWidget } from './contact-widget.tsx';
 import { Footer } from './footer.tsx';
 import { Head } from './head.tsx';
 import { Header } from './header.tsx';
@@ -36,6 +36,7 @@ export function Layout() {
       </main>
       <Footer />
       <ContactWidget />
+      <CallBar />
       <QuoteDialog />
     </SiteProvider>
   );

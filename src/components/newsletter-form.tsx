@@ -14,7 +14,7 @@ export function NewsletterForm() {
     <section aria-labelledby={`${id}-title`} className="bg-brand-800 text-white">
       <div className="mx-auto max-w-3xl px-4 py-12 text-center">
         <h2 id={`${id}-title`} className="text-2xl font-bold">
-          Get TV Care Tips by E-mail
+          Get TV Care Tips by E‑mail
         </h2>
         <p className="mt-2 text-brand-100">One short e-mail a month with advice from our technicians. No spam.</p>
         <form method="post" action={site.forms.contactEndpoint} className="relative mx-auto mt-6 flex max-w-md flex-col gap-3 sm:flex-row"

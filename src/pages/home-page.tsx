@@ -71,7 +71,7 @@ export function Page({ data }: { data: HomeData }) {
 
       <Section
         id="service-center"
-        title="Authorized Service Center for Leading Brands"
+        title="Authorised Service Centre for Leading Brands"
         lead="Brand-trained technicians and genuine spare parts for the TVs in most Jaipur homes."
         className="bg-surface"
       >

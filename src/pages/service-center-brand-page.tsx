@@ -37,7 +37,7 @@ export function Page({ data }: { data: ServiceCenterBrandData }) {
   const badge = site.hours.alternatives.serviceCenterBadge?.label;
   return (
     <>
-      <Hero eyebrow={badge && <span className="rounded-full bg-white/15 px-3 py-1 normal-case">{badge}</span>} title={`${brand.name} Service Center in ${site.address.city}`} lead={brand.description}>
+      <Hero eyebrow={badge && <span className="rounded-full bg-white/15 px-3 py-1 normal-case">{badge}</span>} title={`${brand.name} Service Centre in ${site.address.city}`} lead={brand.description}>
         <a href="#request-service" className={buttonClass('accent')}>
           Request Service
         </a>

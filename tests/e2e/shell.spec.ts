@@ -38,17 +38,63 @@ for (const js of [true, false]) {
       await expect(page.locator('#faq details[open]')).toHaveCount(0);
     });
 
-    test('the contact widget opens a panel with Call Now and WhatsApp', async ({ page }) => {
+    for (const url of ['/', '/services', '/samsung-tv-repair', '/contact']) {
+      test(`${url}: one tap calls or chats, from the first screen`, async ({ page }) => {
+        await page.goto(url);
+        await ready(page);
+        const bar = page.getByRole('complementary', { name: 'Call or WhatsApp us' });
+        await expect(bar.getByRole('link', { name: 'Call Now' })).toHaveAttribute('href', /^tel:\+91\d{10}$/);
+        await expect(bar.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', /^https:\/\/wa\.me\/91\d{10}\?text=.+/);
+        await expect(bar.getByRole('link', { name: 'Call Now' })).toBeInViewport({ ratio: 1 });
+        await expect(bar.getByRole('link', { name: 'WhatsApp' })).toBeInViewport({ ratio: 1 });
+      });
+    }
+
+    test('the call bar covers nothing: the last line of the page shows above it', async ({ page }) => {
+      await page.goto('/contact');
+      await ready(page);
+      const copyright = page.locator('footer p').last();
+      await copyright.scrollIntoViewIfNeeded();
+      await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
+      const box = (await copyright.boundingBox())!;
+      const bar = (await page.getByRole('complementary', { name: 'Call or WhatsApp us' }).boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(bar.y);
+    });
+
+    test('the newsletter heading keeps "E-mail" in one piece', async ({ page }) => {
+      await page.goto('/blog');
+      const lines = await page.locator('#newsletter-title').evaluate((h) => {
+        const text = h.firstChild!;
+        const at = text.textContent!.indexOf('E');
+        const range = document.createRange();
+        range.setStart(text, at);
+        range.setEnd(text, at + 6);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      });
+      expect(lines).toBe(1);
+    });
+  });
+
+  test.describe(`on a computer, ${when}`, () => {
+    test.use({ javaScriptEnabled: js });
+    const ready = async (page: Page) => (js ? waitForEnhanced(page) : undefined);
+
+    test('the contact widget opens a panel with Call Now and WhatsApp, and covers no line of the page', async ({ page }) => {
       await page.goto('/');
       await ready(page);
       const panel = page.locator('#contact-panel');
+      const toggle = page.locator('summary[aria-label="Contact us: call or WhatsApp"]');
       await expect(panel).toBeHidden();
-      await page.locator('summary[aria-label="Contact us: call or WhatsApp"]').click();
+      await toggle.click();
       await expect(panel.getByRole('link', { name: 'Call Now' })).toHaveAttribute('href', /^tel:\+91\d{10}$/);
       await expect(panel.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', /^https:\/\/wa\.me\/91\d{10}\?text=.+/);
       await expect(panel.getByRole('link', { name: 'Call Now' })).toBeInViewport();
-      await page.locator('summary[aria-label="Contact us: call or WhatsApp"]').click();
+      await toggle.click();
       await expect(panel).toBeHidden();
+      await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
+      const copyright = (await page.locator('footer p').last().boundingBox())!;
+      const button = (await toggle.boundingBox())!;
+      expect(copyright.y + copyright.height).toBeLessThanOrEqual(button.y);
     });
   });
 }
@@ -68,6 +114,7 @@ test.describe('on a phone, the keyboard', () => {
     await expect(page.locator('#main-menu')).toBeHidden();
     await expect(menuToggle).toBeFocused();
 
+    await page.setViewportSize({ width: 1024, height: 740 });
     const widgetToggle = page.locator('summary[aria-label="Contact us: call or WhatsApp"]');
     await widgetToggle.focus();
     await page.keyboard.press('Enter');
@@ -93,7 +140,8 @@ test.describe('on a phone, the keyboard', () => {
     await waitForEnhanced(page);
     await page.getByRole('navigation', { name: 'Main' }).locator('summary').click();
     await expect(page.locator('#main-menu')).toBeVisible();
-    await page.locator('main h2').last().click();
+    // The open panel covers the top of the page: click the page below it (a heading, not a link).
+    await page.locator('main h2').nth(2).dispatchEvent('click');
     await expect(page.locator('#main-menu')).toBeHidden();
   });
 

@@ -9,14 +9,14 @@ import { buildSiteIndex } from '#core/page-data/site-index.ts';
 const root = mkdtempSync(path.join(tmpdir(), 'site-blog-index-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-test('a blog long enough for several index pages gives each page its own title and description', () => {
+test('a blog long enough for several index pages gives each page its own title and description', async () => {
   const dir = path.join(root, 'content');
   cpSync(path.resolve(import.meta.dirname, '../fixtures/content'), dir, { recursive: true });
   const post = readFileSync(path.join(dir, 'blog', 'cleaning.mdx'), 'utf8');
   for (let i = 0; i < POSTS_PER_PAGE * 2; i++) {
     writeFileSync(path.join(dir, 'blog', `copy-${i}.mdx`), post.replace(/^id: .*$/m, `id: "copy-${i}"`).replace(/^slug: .*$/m, `slug: copy-${i}`).replace(/^ {2}description: (.*)$/m, `  description: Copy ${i}. $1`));
   }
-  const loaded = loadContent(dir, root);
+  const loaded = await loadContent(dir, root);
   expect(loaded.problems).toEqual([]);
   const index = buildSiteIndex(loaded.content!, loaded.ctx, '2025-07-03');
   const pages = index.routes.filter((r) => r.data.kind === 'blog-index');

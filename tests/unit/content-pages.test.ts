@@ -6,7 +6,7 @@ import { loadContent } from '#core/content/load.ts';
 import { buildSiteIndex } from '#core/page-data/site-index.ts';
 
 const root = path.resolve(import.meta.dirname, '../fixtures');
-const loaded = loadContent(path.join(root, 'content'), root);
+const loaded = await loadContent(path.join(root, 'content'), root);
 const index = buildSiteIndex(loaded.content!, loaded.ctx, '2025-07-03');
 const route = (p: string) => index.routes.find((r) => r.path === p)!;
 

@@ -24,14 +24,14 @@ afterEach(() => {
 });
 
 describe('content/site.yaml', () => {
-  test('the project content loads with no problems', () => {
-    const result = loadContent(CONTENT, path.resolve('.'));
+  test('the project content loads with no problems', async () => {
+    const result = await loadContent(CONTENT, path.resolve('.'));
     expect(result.problems).toEqual([]);
     expect(result.content?.site.address.postalCode).toBe('302020');
     expect(result.content?.site.prices).toEqual({ powerSupply: 399, motherboard: 499, audio: 599 });
   });
 
-  test('every bad value is reported with file, line, column, field, expected and received', () => {
+  test('every bad value is reported with file, line, column, field, expected and received', async () => {
     const { root, dir } = contentWith((y) =>
       y
         .replace('postalCode: "302020"', 'postalCode: "30202"')
@@ -39,7 +39,7 @@ describe('content/site.yaml', () => {
         .replace('  audio: 599', '  audio: "599"')
         .replace('  structuredData: pageHead', '  structuredData: pagehead'),
     );
-    const { problems, content } = loadContent(dir, root);
+    const { problems, content } = await loadContent(dir, root);
     expect(content).toBeUndefined();
     expect(formatProblems(problems, 5)).toMatchInlineSnapshot(`
       "content/site.yaml:26:10  site › contact.phone
@@ -58,18 +58,26 @@ describe('content/site.yaml', () => {
     `);
   });
 
-  test('a misspelt field names the field it probably meant', () => {
+  test('a map search is refused as the review link: "Leave Us a Review" must open the review page', async () => {
+    const { root, dir } = contentWith((y) => y.replace(/^reviewUrl: .*$/m, 'reviewUrl: https://www.google.com/maps/search/?api=1&query=26.9124,75.7873'));
+    const { problems } = await loadContent(dir, root);
+    expect(problems.map((p) => ({ message: p.message, expected: p.expected }))).toEqual([
+      { message: 'site › reviewUrl', expected: 'the link to your review page (e.g. https://g.page/r/<id>/review), not a map search' },
+    ]);
+  });
+
+  test('a misspelt field names the field it probably meant', async () => {
     const { root, dir } = contentWith((y) => y.replace('  whatsappText:', '  whatsapText:'));
-    const { problems } = loadContent(dir, root);
+    const { problems } = await loadContent(dir, root);
     expect(problems.map((p) => ({ at: `${p.line}:${p.column}`, rule: p.rule, message: p.message, hint: p.hint }))).toEqual([
       { at: '26:3', rule: 'schema', message: 'site › contact.whatsappText', hint: undefined },
       { at: '28:3', rule: 'unknown-field', message: 'site › contact.whatsapText', hint: 'did you mean "whatsappText"?' },
     ]);
   });
 
-  test('a YAML syntax error names the file and position', () => {
+  test('a YAML syntax error names the file and position', async () => {
     const { root, dir } = contentWith((y) => y.replace('founded: 2013', 'founded: [2013'));
-    const { problems } = loadContent(dir, root);
+    const { problems } = await loadContent(dir, root);
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatchObject({ file: 'content/site.yaml', rule: 'yaml-syntax', severity: 'error' });
     expect(problems[0]!.line).toBeGreaterThanOrEqual(86);

@@ -36,9 +36,9 @@ describe('draft: true', () => {
     expect(readFileSync(path.join(out, 'rss.xml'), 'utf8').match(/<item>/g)).toHaveLength(4);
   }, 180_000);
 
-  test('a published page that links to a draft is a content error naming the draft', () => {
+  test('a published page that links to a draft is a content error naming the draft', async () => {
     const content = contentWithDrafts('brand', ['brands/bpl.mdx']);
-    const { problems } = loadContent(content, path.join(work, 'brand'));
+    const { problems } = await loadContent(content, path.join(work, 'brand'));
     const links = problems.filter((p) => p.rule === 'draft-link');
     expect(links.length).toBeGreaterThan(0);
     expect(links.find((p) => p.file === 'content/brands/aoc.mdx')).toMatchObject({
@@ -49,9 +49,9 @@ describe('draft: true', () => {
     });
   });
 
-  test('site dev keeps drafts (includeDrafts), with no problem for links to them', () => {
+  test('site dev keeps drafts (includeDrafts), with no problem for links to them', async () => {
     const content = contentWithDrafts('dev', ['brands/bpl.mdx']);
-    const { problems, content: loaded } = loadContent(content, path.join(work, 'dev'), { includeDrafts: true });
+    const { problems, content: loaded } = await loadContent(content, path.join(work, 'dev'), { includeDrafts: true });
     expect(problems).toEqual([]);
     expect(loaded?.brands.map((b) => b.data.slug)).toContain('bpl-tv-repair');
   });

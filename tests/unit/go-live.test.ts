@@ -44,6 +44,7 @@ describe('the go-live check', () => {
       'content/site.yaml:27:14 error go-live-sample-phone +919000000001',
       'content/site.yaml:29:10 error go-live-example-email repairs@example.com',
       'content/site.yaml:32:27 error go-live-sample 14, Shipra Path',
+      'content/site.yaml:44:88 error go-live-sample https://search.google.com/local/writereview?placeid=ChIJsample0000000000000',
       'content/site.yaml:115:20 warning go-live-function-url /functions/v1/leads',
       'content/site.yaml:116:27 warning go-live-function-url /functions/v1/leads',
       'content/site.yaml:122:13 warning go-live-function-url /functions/v1/analytics',
@@ -74,7 +75,7 @@ describe('the go-live check', () => {
     const { code, stderr } = await site('build', '--production', '--quiet', '--out', out);
     expect(code).toBe(1);
     expect(stderr).toContain('content/site.yaml:21:3  business.sample is true');
-    expect(stderr).toMatch(/✖ 9 problems, 3 warnings in 1 file/);
+    expect(stderr).toMatch(/✖ 10 problems, 3 warnings in 1 file/);
     expect(stderr).toContain('Not built: --production needs the content ready to go live.');
   });
 

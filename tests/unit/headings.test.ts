@@ -12,7 +12,7 @@ const root = mkdtempSync(path.join(tmpdir(), 'site-headings-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 /** The fixture content with the cleaning post's body replaced and a link added to the other post. */
-function load(body: string, link: string, frontMatter = '') {
+async function load(body: string, link: string, frontMatter = '') {
   const dir = path.join(root, `c${Math.random().toString(36).slice(2)}`);
   cpSync(path.join(fixtures, 'content'), dir, { recursive: true });
   const cleaning = path.join(dir, 'blog', 'cleaning.mdx');
@@ -38,21 +38,21 @@ Microfibre.
 Twice, on purpose.`;
 
 describe('article headings get ids, like GitHub, and links to them are checked', () => {
-  it('ids from the text (repeats numbered), explicit ids kept, each heading linking to itself', () => {
-    const loaded = load(BODY, '/blog/how-to-clean-a-tv-screen#what-you-need');
+  it('ids from the text (repeats numbered), explicit ids kept, each heading linking to itself', async () => {
+    const loaded = await load(BODY, '/blog/how-to-clean-a-tv-screen#what-you-need');
     expect(formatProblems(loaded.problems, loaded.filesChecked)).toMatch(/^✔ no problems/);
     const html = loaded.content!.blog.find((e) => e.data.slug === 'how-to-clean-a-tv-screen')!.html!;
     expect([...html.matchAll(/<h([23]) id="([^"]+)"/g)].map((m) => `h${m[1]}#${m[2]}`)).toEqual(['h2#what-you-need', 'h3#cheap-cloths', 'h2#what-you-need-1']);
     expect(html).toContain('<a href="#cheap-cloths" class="heading-anchor" aria-label="Link to the section “Cloths for ₹599 or less”">#</a>');
   });
 
-  it('a link to a section that is not there is a problem naming the sections there are', () => {
-    const loaded = load(BODY, '/blog/how-to-clean-a-tv-screen#what-you-ned');
+  it('a link to a section that is not there is a problem naming the sections there are', async () => {
+    const loaded = await load(BODY, '/blog/how-to-clean-a-tv-screen#what-you-ned');
     expect(formatProblems(loaded.problems, loaded.filesChecked)).toContain('did you mean "/blog/how-to-clean-a-tv-screen#what-you-need"?');
   });
 
-  it('`toc: true` gives the article a table of contents of its ## and ### headings', () => {
-    const loaded = load(BODY, '/blog/how-to-clean-a-tv-screen', 'toc: true\n');
+  it('`toc: true` gives the article a table of contents of its ## and ### headings', async () => {
+    const loaded = await load(BODY, '/blog/how-to-clean-a-tv-screen', 'toc: true\n');
     const index = buildSiteIndex(loaded.content!, loaded.ctx, '2025-07-03');
     const post = index.routes.find((r) => r.path === '/blog/how-to-clean-a-tv-screen')!.data as PostData;
     expect(post.toc).toEqual([
@@ -64,8 +64,8 @@ describe('article headings get ids, like GitHub, and links to them are checked',
     expect(other.toc).toBeUndefined();
   });
 
-  it('an explicit id inside a code block is left as written', () => {
-    const loaded = load('```md\n## Not a heading {#nope}\n```', '/blog/how-to-clean-a-tv-screen');
+  it('an explicit id inside a code block is left as written', async () => {
+    const loaded = await load('```md\n## Not a heading {#nope}\n```', '/blog/how-to-clean-a-tv-screen');
     expect(loaded.content!.blog.find((e) => e.data.slug === 'how-to-clean-a-tv-screen')!.html).toContain('## Not a heading {#nope}');
   });
 });

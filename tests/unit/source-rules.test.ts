@@ -56,3 +56,9 @@ test('no button is given a colour on top of its variant: the class that wins wou
   );
   expect(found).toEqual([]);
 });
+
+test('one spelling of "Service Centre" (the site writes Indian English): no "Service Center" in screens or English content', () => {
+  const english = [...sources(), ...sources('core'), ...['content/messages/en.yaml', 'content/pages.yaml', 'content/services.yaml'].map((file) => ({ file, text: readFileSync(file, 'utf8') }))];
+  const found = english.filter(({ text }) => /Service Center\b/.test(text)).map(({ file }) => file);
+  expect(found).toEqual([]);
+});

@@ -56,25 +56,41 @@ function srcsetUrls(value: string): string[] {
     .filter(Boolean);
 }
 
+const BULK = [
+  ['<style>', '</style>'],
+  ['<script id="__site_data" type="application/json">', '</script>'],
+] as const;
+
 /**
  * The page without the bytes no rule reads: the inlined stylesheet and the hydration data (a JSON
- * script). Together they are most of a page; cut with indexOf, they need not be tokenized.
+ * script). Together they are most of a page; cut with indexOf, they need not be tokenized, and
+ * cut from the file's bytes, they need not be decoded either (a third of the time of reading).
  */
-function withoutBulk(html: string): string {
-  let out = html;
-  for (const [open, close] of [
-    ['<style>', '</style>'],
-    ['<script id="__site_data" type="application/json">', '</script>'],
-  ] as const) {
-    const start = out.indexOf(open);
-    const end = start < 0 ? -1 : out.indexOf(close, start + open.length);
-    if (end > 0) out = out.slice(0, start + open.length) + out.slice(end);
+function withoutBulk(html: string | Buffer): string {
+  if (typeof html === 'string') {
+    let out = html;
+    for (const [open, close] of BULK) {
+      const start = out.indexOf(open);
+      const end = start < 0 ? -1 : out.indexOf(close, start + open.length);
+      if (end > 0) out = out.slice(0, start + open.length) + out.slice(end);
+    }
+    return out;
   }
-  return out;
+  // The markers are ASCII: a cut at their byte offsets never splits a UTF-8 character.
+  let out = '';
+  let from = 0;
+  for (const [open, close] of BULK) {
+    const start = html.indexOf(open, from);
+    const end = start < 0 ? -1 : html.indexOf(close, start + open.length);
+    if (end < 0) continue;
+    out += html.toString('utf8', from, start + open.length);
+    from = end;
+  }
+  return out + html.toString('utf8', from);
 }
 
 /** Read one page. htmlparser2's tokenizer, not a DOM: a page is visited once and nothing is kept but facts. */
-export function readPage(html: string): PageFacts {
+export function readPage(html: string | Buffer): PageFacts {
   const facts: PageFacts = { titleCount: 0, descriptionCount: 0, canonicals: [], ids: new Set(), links: [], jsonLd: [], text: '', mainText: '' };
   // Concatenation, not arrays of pieces: V8 ropes allocate less, and GC was a third of the run.
   let text = '';

@@ -84,7 +84,8 @@ export function readBuiltSite(dist: string): BuiltSite {
   const all: BuiltPage[] = [];
   const pages = new Map<string, BuiltPage>();
   const seen = new Set<string>();
-  const read = (file: string) => readPage(readFileSync(path.join(dist, file), 'utf8'));
+  // Bytes, not text: readPage decodes only what its rules read.
+  const read = (file: string) => readPage(readFileSync(path.join(dist, file)));
 
   for (const route of manifest.routes) {
     if (!files.has(route.file)) continue; // reported by the manifest rule

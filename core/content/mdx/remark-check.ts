@@ -34,7 +34,8 @@ const ALLOWED_HTML = /^[a-z][a-z0-9]*$/;
  * what content may not do (unknown placeholders or components, import/export) becomes an issue.
  */
 export function remarkCheck(opts: { facts: PageFacts; components: string[]; issues: BodyIssue[]; links: BodyLink[] }) {
-  const { facts, components, issues, links } = opts;
+  // Read per run, not once: a processor made once for many bodies points `opts` at each body's state.
+  let { facts, components, issues, links } = opts;
   const at = (n: Node): Point => n.position?.start ?? { line: 1, column: 1 };
   const visit = (node: Node) => {
     const children = node.children;
@@ -84,5 +85,8 @@ export function remarkCheck(opts: { facts: PageFacts; components: string[]; issu
       visit(child);
     }
   };
-  return () => (tree: Node) => visit(tree);
+  return () => (tree: Node) => {
+    ({ facts, components, issues, links } = opts);
+    visit(tree);
+  };
 }

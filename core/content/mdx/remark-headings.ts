@@ -44,8 +44,10 @@ const textOf = (node: Node): string => (node.value ?? '') + (node.children ?? []
  * link to itself, shown on hover and focus. The headings are collected for links and a table of
  * contents. Runs after the placeholders are filled, so ids follow the text readers see.
  */
-export function remarkHeadings(headings: BodyHeading[]) {
+export function remarkHeadings(out: BodyHeading[] | { headings: BodyHeading[] }) {
   return () => (tree: Node) => {
+    // An object: its `headings` is read per run (a processor made once for many bodies).
+    const headings = Array.isArray(out) ? out : out.headings;
     const slugger = new GithubSlugger();
     const visit = (node: Node) => {
       for (const child of node.children ?? []) {

@@ -1,35 +1,18 @@
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { compileSync, runSync } from '@mdx-js/mdx';
+import { toJsxRuntime } from 'hast-util-to-jsx-runtime';
 import { createElement, type ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import * as runtime from 'react/jsx-runtime';
 import remarkGfm from 'remark-gfm';
+import remarkMdx from 'remark-mdx';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { unified } from 'unified';
 import type { PageFacts } from '../facts.ts';
 import { MDX_COMPONENT_NAMES, mdxComponents } from '#src/components/mdx-components.tsx';
+import { remarkMarkAndUnravel } from './mark-and-unravel.ts';
 import { remarkCheck, type BodyIssue, type BodyLink } from './remark-check.ts';
 import { escapeHeadingIds, remarkHeadings, type BodyHeading } from './remark-headings.ts';
-
-/** The renderer's own source (this folder and its components) and the compiler's version: a change to either invalidates the cache. */
-const RENDERER_VERSION = (() => {
-  const hash = createHash('sha256').update(JSON.stringify(process.versions.node));
-  try {
-    const dir = path.dirname(fileURLToPath(import.meta.url));
-    for (const name of readdirSync(dir).sort()) hash.update(name).update(readFileSync(path.join(dir, name)));
-    // The components bodies render with (browser-safe, so they live in src/ where Tailwind sees their classes).
-    hash.update(readFileSync(fileURLToPath(new URL('../../../src/components/mdx-components.tsx', import.meta.url))));
-    // The package's exports hide package.json: find it from the entry.
-    let pkg = path.dirname(createRequire(import.meta.url).resolve('@mdx-js/mdx'));
-    while (!existsSync(path.join(pkg, 'package.json'))) pkg = path.dirname(pkg);
-    hash.update(readFileSync(path.join(pkg, 'package.json')));
-  } catch (err) {
-    throw new Error(`Cannot fingerprint the MDX renderer for its cache: ${String(err)}`, { cause: err });
-  }
-  return hash.digest('hex').slice(0, 16);
-})();
 
 export interface RenderedBody {
   html: string;
@@ -40,58 +23,117 @@ export interface RenderedBody {
   issues: BodyIssue[];
 }
 
+/** The node types of MDX that remark-rehype passes through to the HTML tree as they are (as @mdx-js/mdx does). */
+const MDX_NODE_TYPES = ['mdxFlowExpression', 'mdxJsxFlowElement', 'mdxJsxTextElement', 'mdxTextExpression', 'mdxjsEsm'];
+
+/** What the remark plugins of the body being rendered write to; the one processor reads it per run. */
+const state = { facts: {} as PageFacts, components: MDX_COMPONENT_NAMES, issues: [] as BodyIssue[], links: [] as BodyLink[], headings: [] as BodyHeading[] };
+
+/**
+ * The steps of @mdx-js/mdx's compile() up to the HTML tree (parse, MDX, mark-and-unravel, our remark
+ * plugins, remark-rehype), made once. Its tree becomes React elements directly, without the
+ * JavaScript that compile() would write, parse and run for the same elements.
+ */
+const toHast = unified()
+  .use(remarkParse)
+  .use(remarkMdx)
+  .use(remarkMarkAndUnravel)
+  .use([remarkGfm, remarkCheck(state), remarkHeadings(state)])
+  .use(remarkRehype, { allowDangerousHtml: true, passThrough: MDX_NODE_TYPES } as never)
+  .freeze();
+
+interface HastNode {
+  type: string;
+  name?: string | null;
+  tagName?: string;
+  attributes?: { type: string; value?: unknown }[];
+  data?: { _mdxExplicitJsx?: boolean };
+  children?: HastNode[];
+}
+
+/**
+ * Whether the React elements of this tree are exactly those compile() would make: only plain
+ * elements, text and our components with literal attributes. Anything else (an expression left
+ * in, an attribute={expression}, JSX <table> an author wrote, which compile() leaves alone but the
+ * components map would replace) goes through compile() itself.
+ */
+function direct(node: HastNode): boolean {
+  switch (node.type) {
+    case 'root':
+    case 'element':
+      break;
+    case 'text':
+    case 'comment':
+      return true;
+    case 'mdxJsxFlowElement':
+    case 'mdxJsxTextElement':
+      if (!node.name || !MDX_COMPONENT_NAMES.includes(node.name)) return false;
+      if (node.attributes?.some((a) => a.type !== 'mdxJsxAttribute' || (a.value !== null && a.value !== undefined && typeof a.value !== 'string'))) return false;
+      break;
+    default:
+      return false;
+  }
+  return (node.children ?? []).every(direct);
+}
+
+/** The JSX names toJsxRuntime cannot look up itself (<Tip>: an identifier); `direct` lets through only our components. */
+const createEvaluater = () => ({
+  evaluateExpression(expression: { type: string; name?: string }) {
+    const component = expression.type === 'Identifier' && Object.hasOwn(mdxComponents, expression.name!) ? mdxComponents[expression.name as keyof typeof mdxComponents] : undefined;
+    if (!component) throw new Error(`not a component of MDX bodies: ${JSON.stringify(expression)}`);
+    return component;
+  },
+  evaluateProgram(): never {
+    throw new Error('MDX bodies run no code');
+  },
+});
+
 /** Compile an MDX body and render it to static HTML. Syntax errors come back as issues. */
 export function renderMdx(body: string, facts: PageFacts): RenderedBody {
+  const issues: BodyIssue[] = [];
+  const links: BodyLink[] = [];
+  const headings: BodyHeading[] = [];
+  Object.assign(state, { facts, issues, links, headings });
+  const source = escapeHeadingIds(body);
+  let tree: HastNode;
+  try {
+    tree = toHast.runSync(toHast.parse(source)) as HastNode;
+  } catch (err) {
+    return { html: '', headings, links, issues: [syntaxIssue(err)] };
+  }
+  if (direct(tree)) {
+    const element = toJsxRuntime(tree as never, { Fragment: runtime.Fragment, jsx: runtime.jsx as never, jsxs: runtime.jsxs as never, components: mdxComponents as never, createEvaluater });
+    return { html: renderToStaticMarkup(element), headings, links, issues };
+  }
+  return renderMdxCompiled(source, facts);
+}
+
+/** The whole of compile() and run(), for the bodies the direct path does not take (and tests, to compare). Takes the body with its heading ids escaped. */
+export function renderMdxCompiled(source: string, facts: PageFacts): RenderedBody {
   const issues: BodyIssue[] = [];
   const links: BodyLink[] = [];
   const headings: BodyHeading[] = [];
   let code: string;
   try {
     code = String(
-      compileSync(escapeHeadingIds(body), {
+      compileSync(source, {
         outputFormat: 'function-body',
         development: false,
         remarkPlugins: [remarkGfm, remarkCheck({ facts, components: MDX_COMPONENT_NAMES, issues, links }), remarkHeadings(headings)],
       }),
     );
   } catch (err) {
-    const e = err as { line?: number; column?: number; reason?: string; message?: string };
-    issues.push({
-      at: { line: e.line ?? 1, column: e.column ?? 1 },
-      rule: 'mdx-syntax',
-      message: `MDX syntax: ${(e.reason ?? e.message ?? String(err)).split('\n')[0]}`,
-    });
-    return { html: '', headings, links, issues };
+    return { html: '', headings, links, issues: [syntaxIssue(err)] };
   }
   const { default: Content } = runSync(code, { ...runtime, baseUrl: import.meta.url }) as { default: ComponentType<{ components: unknown }> };
   return { html: renderToStaticMarkup(createElement(Content, { components: mdxComponents })), headings, links, issues };
 }
 
-/**
- * renderMdx with a disk cache keyed by a hash of the body, the facts it may use and the renderer
- * version: a build with no content change compiles nothing. Bodies with issues are not cached.
- */
-export function createBodyRenderer(cacheDir: string | undefined) {
-  let hits = 0;
-  let misses = 0;
-  const render = (body: string, facts: PageFacts): RenderedBody => {
-    if (!cacheDir) return renderMdx(body, facts);
-    const key = createHash('sha256').update(RENDERER_VERSION).update('\0').update(JSON.stringify(facts)).update('\0').update(body).digest('hex');
-    const file = path.join(cacheDir, key.slice(0, 2), `${key.slice(2)}.json`);
-    try {
-      const cached = JSON.parse(readFileSync(file, 'utf8')) as RenderedBody;
-      hits++;
-      return cached;
-    } catch {
-      // not cached yet
-    }
-    misses++;
-    const result = renderMdx(body, facts);
-    if (result.issues.length === 0) {
-      mkdirSync(path.dirname(file), { recursive: true });
-      writeFileSync(file, JSON.stringify(result));
-    }
-    return result;
+function syntaxIssue(err: unknown): BodyIssue {
+  const e = err as { line?: number; column?: number; reason?: string; message?: string };
+  return {
+    at: { line: e.line ?? 1, column: e.column ?? 1 },
+    rule: 'mdx-syntax',
+    message: `MDX syntax: ${(e.reason ?? e.message ?? String(err)).split('\n')[0]}`,
   };
-  return { render, stats: () => ({ hits, misses }) };
 }

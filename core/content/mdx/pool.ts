@@ -1,0 +1,167 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type * as Esbuild from 'esbuild';
+import type { PageFacts } from '../facts.ts';
+import { rendererVersion } from './fingerprint.ts';
+import type { RenderedBody, renderMdx as RenderMdx } from './render.ts';
+import type { WorkerAnswer, WorkerJob } from './worker.ts';
+
+export interface BodyJob {
+  body: string;
+  facts: PageFacts;
+}
+
+/** A body that made the renderer throw (not a content problem it reports: a bug, or a component that throws). */
+export type BodyOutcome = RenderedBody | { error: string };
+
+export interface RenderStats {
+  hits: number;
+  misses: number;
+  workers: number;
+}
+
+export interface RenderOptions {
+  /** Where rendered bodies are kept by content hash (.cache/mdx); none: no cache, no workers. */
+  cacheDir?: string;
+  /** Worker threads at most; default os.availableParallelism(). 0: render in this thread. */
+  workers?: number;
+  /** Stands in for a changed renderer package in tests (fingerprint.ts). */
+  versionSalt?: string;
+}
+
+/** Fewer bodies than this per worker are rendered in this thread: starting a worker costs about as much as 40 long bodies. */
+const PER_WORKER = 40;
+/** Bodies sent to a worker at a time: small enough to balance the load, large enough that messages are few. */
+const BATCH = 8;
+/** A larger young generation for the workers: compiling MDX makes a lot of short-lived garbage (about a quarter less CPU in GC). */
+const YOUNG_MB = 48;
+
+/**
+ * Render MDX bodies to HTML, each once per content (docs/decisions/063): a body whose key (its
+ * text, the facts it may use, the renderer's version) was rendered before comes from the cache;
+ * the others are spread over worker threads, one per core, when there are enough of them to pay
+ * for starting the workers. Bodies with problems are not cached, so they are reported every time.
+ */
+export async function renderBodiesCached(jobs: BodyJob[], opts: RenderOptions = {}): Promise<{ results: BodyOutcome[]; stats: RenderStats }> {
+  const version = opts.cacheDir ? rendererVersion(opts.versionSalt) : '';
+  const results: BodyOutcome[] = new Array(jobs.length);
+  const keys: string[] = [];
+  const todo: number[] = [];
+  const factsJson = new Map<PageFacts, string>();
+  jobs.forEach((job, i) => {
+    if (!opts.cacheDir) return void todo.push(i);
+    let facts = factsJson.get(job.facts);
+    if (facts === undefined) factsJson.set(job.facts, (facts = JSON.stringify(job.facts)));
+    const key = createHash('sha256').update(version).update('\0').update(facts).update('\0').update(job.body).digest('hex');
+    keys[i] = key;
+    try {
+      results[i] = JSON.parse(readFileSync(fileOf(opts.cacheDir, key), 'utf8')) as RenderedBody;
+    } catch {
+      todo.push(i);
+    }
+  });
+
+  const available = opts.workers ?? os.availableParallelism();
+  const workers = opts.cacheDir ? Math.min(available, Math.floor(todo.length / PER_WORKER)) : 0;
+  const bundleDir = opts.cacheDir && path.join(opts.cacheDir, 'worker');
+  const rendered = workers > 1 ? await inWorkers(todo.map((i) => jobs[i]!), workers, bundleDir!, version) : await inThread(todo.map((i) => jobs[i]!), bundleDir && todo.length ? workerBundle(bundleDir, version) : undefined);
+  const made = new Set<string>();
+  todo.forEach((i, k) => {
+    const result = rendered[k]!;
+    results[i] = result;
+    if (!opts.cacheDir || 'error' in result || result.issues.length) return;
+    const file = fileOf(opts.cacheDir, keys[i]!);
+    if (!made.has(path.dirname(file))) mkdirSync(path.dirname(file), { recursive: true });
+    made.add(path.dirname(file));
+    writeFileSync(file, JSON.stringify(result));
+  });
+  return { results, stats: { hits: jobs.length - todo.length, misses: todo.length, workers: workers > 1 ? workers : 0 } };
+}
+
+const fileOf = (dir: string, key: string) => path.join(dir, key.slice(0, 2), `${key.slice(2)}.json`);
+
+async function inThread(jobs: BodyJob[], bundle?: string): Promise<BodyOutcome[]> {
+  if (!jobs.length) return [];
+  // Loaded only when a body needs rendering (a build with every body cached never loads MDX), from
+  // the workers' bundle when there is one: one module to load rather than hundreds through tsx.
+  const { renderMdx } = (bundle ? await import(pathToFileURL(bundle).href) : await import('./render.ts')) as { renderMdx: typeof RenderMdx };
+  return jobs.map(({ body, facts }) => {
+    try {
+      return renderMdx(body, facts);
+    } catch (err) {
+      return { error: err instanceof Error ? err.message : String(err) };
+    }
+  });
+}
+
+/** Render in `count` workers, each taking the next batch when it is done with one. */
+async function inWorkers(jobs: BodyJob[], count: number, bundleDir: string, version: string): Promise<BodyOutcome[]> {
+  const script = workerBundle(bundleDir, version);
+  const results: BodyOutcome[] = new Array(jobs.length);
+  let next = 0;
+  const run = () =>
+    new Promise<void>((resolve, reject) => {
+      const worker = new Worker(script, { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_MB } });
+      let sent: number[] = [];
+      const send = () => {
+        if (next >= jobs.length) return void worker.terminate().then(() => resolve(), reject);
+        sent = [];
+        const batch: WorkerJob[] = [];
+        for (; next < jobs.length && batch.length < BATCH; next++) {
+          sent.push(next);
+          batch.push({ id: next, ...jobs[next]! });
+        }
+        worker.postMessage(batch);
+      };
+      worker.on('message', (answers: WorkerAnswer[]) => {
+        for (const a of answers) results[a.id] = 'result' in a ? a.result : { error: a.error };
+        send();
+      });
+      worker.on('error', (err) => {
+        // A worker that dies takes its batch with it: the batch is reported, the others go on.
+        for (const id of sent) results[id] ??= { error: `the MDX renderer stopped: ${err.message}` };
+        sent = [];
+        reject(err);
+      });
+      send();
+    });
+  const settled = await Promise.allSettled(Array.from({ length: count }, run));
+  // Bodies no worker got to (every worker died) are rendered here, so each gets its own answer.
+  const left = results.flatMap((r, i) => (r ? [] : [i]));
+  if (left.length && settled.every((s) => s.status === 'rejected')) {
+    const again = await inThread(left.map((i) => jobs[i]!));
+    left.forEach((i, k) => (results[i] = again[k]!));
+  }
+  return results;
+}
+
+/**
+ * The worker as one ES module (esbuild), made once per renderer version: a worker that loaded
+ * render.ts through tsx would resolve and compile hundreds of modules (about 0.9 CPU-s a worker).
+ */
+function workerBundle(dir: string, version: string): string {
+  const file = path.join(dir, `worker-${version}.mjs`);
+  if (existsSync(file)) return file;
+  mkdirSync(dir, { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  // esbuild is loaded only here: it is needed once per renderer version.
+  const esbuild = createRequire(import.meta.url)('esbuild') as typeof Esbuild;
+  esbuild.buildSync({
+    entryPoints: [fileURLToPath(new URL('./worker.ts', import.meta.url))],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile: tmp,
+    // The CommonJS packages inside (React) call require for Node's modules.
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    logLevel: 'error',
+  });
+  renameSync(tmp, file);
+  return file;
+}

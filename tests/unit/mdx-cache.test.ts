@@ -1,0 +1,79 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import type { PageFacts } from '#core/content/facts.ts';
+import { RENDERER_PACKAGES } from '#core/content/mdx/fingerprint.ts';
+import { renderBodiesCached } from '#core/content/mdx/pool.ts';
+import { renderMdx, renderMdxCompiled } from '#core/content/mdx/render.ts';
+import { escapeHeadingIds } from '#core/content/mdx/remark-headings.ts';
+
+const work = mkdtempSync(path.join(tmpdir(), 'site-mdx-cache-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const facts = { phone: '+91 90000 00001', warranty: '90-day warranty' } as unknown as PageFacts;
+const A = '## Power board\n\nCall {phone} for a quote.\n';
+const B = '## Backlight\n\n<Tip>Every repair has a {warranty}.</Tip>\n';
+
+describe('rendered bodies are cached by content hash (issue 12)', () => {
+  test('an unchanged body is reused, an edited one recompiles, other facts recompile', async () => {
+    const cacheDir = path.join(work, 'edit');
+    const first = await renderBodiesCached([{ body: A, facts }, { body: B, facts }], { cacheDir, workers: 0 });
+    expect(first.stats).toMatchObject({ hits: 0, misses: 2 });
+    const again = await renderBodiesCached([{ body: A, facts }, { body: B, facts }], { cacheDir, workers: 0 });
+    expect(again.stats).toMatchObject({ hits: 2, misses: 0 });
+    expect(again.results).toEqual(first.results);
+
+    const edited = await renderBodiesCached([{ body: A, facts }, { body: `${B}\nOne more line.\n`, facts }], { cacheDir, workers: 0 });
+    expect(edited.stats).toMatchObject({ hits: 1, misses: 1 });
+    expect((edited.results[1] as { html: string }).html).toContain('One more line.');
+
+    const otherFacts = await renderBodiesCached([{ body: A, facts: { ...facts, phone: '+91 90000 00002' } }], { cacheDir, workers: 0 });
+    expect(otherFacts.stats).toMatchObject({ hits: 0, misses: 1 });
+    expect((otherFacts.results[0] as { html: string }).html).toContain('+91 90000 00002');
+  });
+
+  test('a new renderer version (a package upgraded, a plugin changed) renders every body again', async () => {
+    const cacheDir = path.join(work, 'version');
+    await renderBodiesCached([{ body: A, facts }], { cacheDir, workers: 0 });
+    expect((await renderBodiesCached([{ body: A, facts }], { cacheDir, workers: 0 })).stats.hits).toBe(1);
+    expect((await renderBodiesCached([{ body: A, facts }], { cacheDir, workers: 0, versionSalt: 'remark-gfm 4.0.2' })).stats).toMatchObject({ hits: 0, misses: 1 });
+  });
+
+  test('every package the renderer imports is part of its version', () => {
+    const dir = path.resolve('core/content/mdx');
+    const imported = new Set<string>();
+    for (const file of ['render.ts', 'remark-check.ts', 'remark-headings.ts', 'mark-and-unravel.ts']) {
+      for (const [, spec] of readFileSync(path.join(dir, file), 'utf8').matchAll(/^import [^'"]*from '([^'.#][^']*)'/gm)) {
+        if (spec!.startsWith('node:')) continue;
+        const name = spec!.startsWith('@') ? spec!.split('/').slice(0, 2).join('/') : spec!.split('/')[0]!;
+        imported.add(name);
+      }
+    }
+    expect([...imported].filter((name) => !RENDERER_PACKAGES.includes(name))).toEqual([]);
+  });
+
+  test('a body with a problem is not cached: it is reported on every build', async () => {
+    const cacheDir = path.join(work, 'broken');
+    const broken = 'Call {phoen} now.\n';
+    for (let i = 0; i < 2; i++) {
+      const { results, stats } = await renderBodiesCached([{ body: broken, facts }], { cacheDir, workers: 0 });
+      expect(stats.misses).toBe(1);
+      expect((results[0] as { issues: { rule: string }[] }).issues.map((x) => x.rule)).toEqual(['unknown-placeholder']);
+    }
+  });
+});
+
+describe('the direct renderer makes what compile() makes', () => {
+  const bodies = [
+    A,
+    B,
+    '## Same\n\n## Same\n\n### Own id {#mine}\n\n| a | b |\n| :- | -: |\n| {phone} | x |\n\n|  | Head |\n| - | - |\n| c | d |\n',
+    '<Warning title="Mains">Unplug first, wait 5 minutes & check <em>twice</em>.</Warning>\n\n- one\n- two\n\n1. three\n\n> quote\n\n```js\nconst a = "<b>";\n```\n',
+    'A paragraph with **bold**, _em_, `code`, a [link](/services#x "title") and www.example.com.\n\n![img](/a.png)\n\n---\n\n{warranty}\n',
+    '<Tip title="x">\n\n  Nested paragraph.\n\n</Tip>\n\n<div className="x">html</div>\n',
+  ];
+  test.each(bodies.map((b, i) => [i, b] as const))('body %i', (_, body) => {
+    expect(renderMdx(body, facts)).toEqual(renderMdxCompiled(escapeHeadingIds(body), facts));
+  });
+});
