@@ -236,6 +236,8 @@ describe('site check: English shell text on a Hindi page', () => {
   it('passes Hindi shells, content text in <main>, and pages in any other language', () => {
     expect(englishShellText(page('hi', '<header><a>कोटेशन लें</a><a>WhatsApp</a></header><main>Get A Quote</main>'), en, hi)).toEqual([]);
     expect(englishShellText(page('en', '<header><a>Get A Quote</a></header>'), en, hi)).toEqual([]);
+    expect(englishShellText(page('en-IN', '<header><a>Get A Quote</a></header>'), en, hi)).toEqual([]);
+    expect(englishShellText(page('hi-IN', '<header><a>Get A Quote</a></header>'), en, hi)).toHaveLength(1);
   });
 
   it('passes today’s built English pages', () => {

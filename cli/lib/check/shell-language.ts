@@ -42,10 +42,10 @@ function englishValues(en: Messages, hi: Messages) {
 
 /**
  * The English catalogue values in the shell (header, footer, nav, dialog, forms, the widget, the
- * skip link) of one page whose <html lang> is "hi". Empty for pages in any other language.
+ * skip link) of one page whose <html lang> is "hi" (or "hi-IN"). Empty for pages in any other language.
  */
 export function englishShellText(html: string, en: Messages, hi: Messages): EnglishText[] {
-  if (!/<html\b[^>]*\blang="hi"/i.test(html.slice(0, 2000))) return [];
+  if (!/<html\b[^>]*\blang="hi(?:-[a-z]+)?"/i.test(html.slice(0, 2000))) return [];
   const { exact, patterns, hindi } = englishValues(en, hi);
   const found: EnglishText[] = [];
   const match = (raw: string) => {
