@@ -31,7 +31,7 @@ export async function scriptsLoaded(url) {
       if (res.request().resourceType() === 'script') scripts.push({ url: new URL(res.url()).pathname, body: res.body() });
     });
     await page.goto(url);
-    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    await page.waitForSelector('html[data-enhanced]', { state: 'attached' });
     await page.waitForLoadState('networkidle');
     return Promise.all(scripts.map(async (s) => ({ url: s.url, gzip: gz(await s.body) })));
   } finally {

@@ -94,7 +94,7 @@ describe('the client address on the Node server without SITE_TRUSTED_PROXY', () 
       // The default burst is 60 per client: the 61st is refused though it named another address.
       expect(statuses).toEqual([...Array(60).fill(201), 429]);
       const data = await dashboard(fresh);
-      expect(data.totals).toEqual({ sessions: 60, events: 0, uniqueIps: 1 });
+      expect(data.totals).toEqual({ sessions: 60, events: 0, uniqueIps: 1, visitors: 1 });
       expect(new Set(data.sessions.map((s) => s.ip_address))).toEqual(new Set(['127.0.0.0']));
     } finally {
       await fresh.close();

@@ -65,7 +65,8 @@ describe('createClientAddress', () => {
 describe('the rate limit', () => {
   it('counts an IPv6 client per /64, and an IPv4 client per address', async () => {
     const handler = createAnalyticsHandler({
-      query: async () => [],
+      // No database: only the day's salt (for the visitor hash) needs an answer.
+      query: async (sql: string) => (sql.includes('analytics_salts') && /select salt/.test(sql) ? [{ salt: 'salt' }] : []),
       logError: () => {},
       config: { allowedOrigins: [ORIGIN], dashboardKey: 'k', hmacSecret: 's', rateLimit: { burst: 2, perSecond: 0.001 } },
     });

@@ -91,7 +91,9 @@ export async function checkSite(opts: CheckOptions): Promise<CheckReport> {
   const facts = content.site;
   const contentFiles = content.files;
 
-  const site = time('read', () => readBuiltSite(path.resolve(opts.dist)));
+  const readStart = performance.now();
+  const site = await readBuiltSite(path.resolve(opts.dist));
+  timings.read = Math.round(performance.now() - readStart);
   const ctx: RuleContext = { site, facts, locate: new SourceLocator(opts.root) };
   if (facts && facts.origin !== site.origin) {
     const home = site.pages.get('/');

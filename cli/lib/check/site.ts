@@ -4,7 +4,8 @@ import type { Site } from '#schemas/index.ts';
 import type { Problem } from '#core/content/problems.ts';
 import type { RouteManifest } from '#core/pipeline/prerender.ts';
 import { manifestFile } from '#core/pipeline/record.ts';
-import { readPage, type PageFacts } from './page.ts';
+import type { PageFacts } from './page.ts';
+import { readPages } from './read-pages.ts';
 
 /** A page of the built site with what the rules need to know about it. */
 export interface BuiltPage {
@@ -61,7 +62,7 @@ function decodeXml(s: string): string {
 }
 
 /** Read dist/: the manifest (required), every HTML page, the sitemap. */
-export function readBuiltSite(dist: string): BuiltSite {
+export async function readBuiltSite(dist: string): Promise<BuiltSite> {
   if (!existsSync(dist)) throw new CheckSetupError(`There is no built site at ${dist}. Run \`site build\` first, or name the folder: \`site check <dir>\`.`);
   const manifestPath = manifestFile(dist);
   if (!existsSync(manifestPath)) {
@@ -84,8 +85,13 @@ export function readBuiltSite(dist: string): BuiltSite {
   const all: BuiltPage[] = [];
   const pages = new Map<string, BuiltPage>();
   const seen = new Set<string>();
-  // Bytes, not text: readPage decodes only what its rules read.
-  const read = (file: string) => readPage(readFileSync(path.join(dist, file)));
+  // Every page is read first, in one go (spread over worker threads on a big site).
+  const wanted = [...new Set([...manifest.routes.map((r) => r.file), ...manifest.notFound.map((nf) => nf.file), ...files])].filter(
+    (f) => files.has(f) && f.endsWith('.html') && !f.startsWith('_site/'),
+  );
+  const parsed = await readPages(dist, wanted);
+  const factsOf = new Map(wanted.map((f, i) => [f, parsed[i]!]));
+  const read = (file: string) => factsOf.get(file)!;
 
   for (const route of manifest.routes) {
     if (!files.has(route.file)) continue; // reported by the manifest rule
