@@ -13,7 +13,8 @@ import { parse } from 'yaml';
 import { LoadContext } from '#core/content/context.ts';
 import { readMessages } from '#core/content/messages.ts';
 import { formatProblems } from '#core/content/problems.ts';
-import { englishShellText } from '#cli/lib/check/shell-language.ts';
+import { checkShellLanguage, englishShellText } from '#cli/lib/check/shell-language.ts';
+import { SourceLocator, type RuleContext } from '#cli/lib/check/site.ts';
 import { SiteSchema } from '#schemas/site.ts';
 import { CallBar, ContactWidget } from '#src/components/contact-widget.tsx';
 import { Footer } from '#src/components/footer.tsx';
@@ -238,6 +239,29 @@ describe('site check: English shell text on a Hindi page', () => {
     expect(englishShellText(page('en', '<header><a>Get A Quote</a></header>'), en, hi)).toEqual([]);
     expect(englishShellText(page('en-IN', '<header><a>Get A Quote</a></header>'), en, hi)).toEqual([]);
     expect(englishShellText(page('hi-IN', '<header><a>Get A Quote</a></header>'), en, hi)).toHaveLength(1);
+  });
+
+  it('reports against the page’s source file, with the key and the Hindi message', () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'site-shell-language-'));
+    temps.push(dist);
+    writeFileSync(path.join(dist, 'hi.html'), page('hi', '<header><a role="button">Get A Quote</a></header>'));
+    writeFileSync(path.join(dist, 'index.html'), page('en-IN', '<header><a role="button">Get A Quote</a></header>'));
+    const at = (file: string, p: string) => ({ path: p, file, source: { file: 'content/hi/pages.yaml', line: 3 } });
+    const ctx = { site: { dist, origin: 'https://x.example', all: [at('hi.html', '/hi'), at('index.html', '/')] }, locate: new SourceLocator(dist) } as unknown as RuleContext;
+    expect(checkShellLanguage(ctx, { en, hi })).toEqual([
+      {
+        file: 'content/hi/pages.yaml',
+        line: 3,
+        column: 1,
+        rule: 'shell-language',
+        message: 'English shell text on a Hindi page: "Get A Quote" (key nav.getAQuote)',
+        expected: 'the Hindi message "कोटेशन लें" (content/messages/hi.yaml)',
+        received: '"Get A Quote"',
+        hint: "render it with t('nav.getAQuote') and the page's catalogue",
+        url: 'https://x.example/hi',
+        severity: 'error',
+      },
+    ]);
   });
 
   it('passes today’s built English pages', () => {

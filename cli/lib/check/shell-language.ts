@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import path from 'node:path';
 import { Parser } from 'htmlparser2';
 import type { Problem } from '#core/content/problems.ts';
@@ -21,6 +21,21 @@ const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input'
 const HIDDEN = new Set(['script', 'style', 'template', 'svg']);
 
 const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+/** <html lang> is within the first bytes of a page. */
+const HEAD_BYTES = 2048;
+const isHindi = (head: string) => /<html\b[^>]*\blang="hi(?:-[a-z]+)?"/i.test(head);
+
+/** The first bytes of a file: whether a page is Hindi, without reading all of every page. */
+function head(file: string): string {
+  const fd = openSync(file, 'r');
+  try {
+    const buf = Buffer.alloc(HEAD_BYTES);
+    return buf.toString('utf8', 0, readSync(fd, buf, 0, HEAD_BYTES, 0));
+  } finally {
+    closeSync(fd);
+  }
+}
 
 /** English values to look for: those that differ from the Hindi value of the same key; placeholders match anything. */
 function englishValues(en: Messages, hi: Messages) {
@@ -45,7 +60,7 @@ function englishValues(en: Messages, hi: Messages) {
  * skip link) of one page whose <html lang> is "hi" (or "hi-IN"). Empty for pages in any other language.
  */
 export function englishShellText(html: string, en: Messages, hi: Messages): EnglishText[] {
-  if (!/<html\b[^>]*\blang="hi(?:-[a-z]+)?"/i.test(html.slice(0, 2000))) return [];
+  if (!isHindi(html.slice(0, HEAD_BYTES))) return [];
   const { exact, patterns, hindi } = englishValues(en, hi);
   const found: EnglishText[] = [];
   const match = (raw: string) => {
@@ -107,7 +122,9 @@ export function checkShellLanguage(ctx: RuleContext, catalogues: Record<Lang, Me
   if (!catalogues) return [];
   const problems: Problem[] = [];
   for (const page of ctx.site.all) {
-    const html = readFileSync(path.join(ctx.site.dist, page.file), 'utf8');
+    const file = path.join(ctx.site.dist, page.file);
+    if (!isHindi(head(file))) continue;
+    const html = readFileSync(file, 'utf8');
     for (const { text, key } of englishShellText(html, catalogues.en, catalogues.hi)) {
       problems.push(
         pageProblem(ctx, page, {
