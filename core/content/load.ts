@@ -3,6 +3,7 @@ import { fileCollections, type FileCollections } from '#schemas/index.ts';
 import { renderBodies } from './bodies.ts';
 import { LoadContext } from './context.ts';
 import { readFolders } from './folders.ts';
+import { readMessages } from './messages.ts';
 import type { Problem } from './problems.ts';
 import { checkReferences, knownTargets } from './references.ts';
 import { loadTwins } from './twins.ts';
@@ -38,6 +39,7 @@ export async function loadContent(dir: string, root = path.dirname(path.resolve(
 
   const folders = readFolders(ctx);
   let hi: Content | undefined;
+  const messages = readMessages(ctx);
   // Cross-references and MDX bodies need the file collections; the folders' own problems are already in.
   if (Object.keys(fileCollections).every((name) => files[name] !== undefined)) {
     const all = { dir: ctx.dir, ...loaded, ...folders } as Content;
@@ -49,7 +51,7 @@ export async function loadContent(dir: string, root = path.dirname(path.resolve(
     hi = await loadTwins(ctx, all, targets, { includeDrafts: ctx.includeDrafts, cacheDir: opts.cacheDir, workers: opts.workers });
   } else await loadTwins(ctx, undefined, undefined, { includeDrafts: ctx.includeDrafts }); // content/hi/ (twins.ts)
 
-  const content = ctx.problems.length === 0 ? ({ dir: ctx.dir, ...loaded, ...folders, ...(hi && { hi }) } as Content) : undefined;
+  const content = ctx.problems.length === 0 ? ({ dir: ctx.dir, ...loaded, ...folders, messages, ...(hi && { hi }) } as Content) : undefined;
   return { content, problems: ctx.problems, filesChecked: ctx.filesChecked, ctx };
 }
 

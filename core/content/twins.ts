@@ -118,6 +118,7 @@ export async function loadTwins(ctx: LoadContext, english: Content | undefined, 
       areas: publishedTwins(english, folders, 'areas', hi) as Content['areas'],
       blog: [],
       serviceCenter: [],
+      messages: english.messages,
     } satisfies Content;
     await renderBodies(hi, twins, hindiTargets(twins, targets), { cacheDir: opts.cacheDir, workers: opts.workers });
     checkReferences(hi, twins, targets);

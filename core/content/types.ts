@@ -2,6 +2,7 @@
 
 import type { z } from 'zod';
 import type { FileCollections, folderCollections } from '#schemas/index.ts';
+import type { Lang, Messages } from '#src/contract/site.ts';
 import type { BodyHeading } from './mdx/remark-headings.ts';
 import type { YamlSource } from './yaml-source.ts';
 
@@ -30,4 +31,6 @@ export interface Content extends FileCollections, FolderContent {
   dir: string;
   /** The Hindi edition (content/hi/, core/content/twins.ts): its twins, the English service-centre brands, no posts. */
   hi?: Content;
+  /** content/messages/<lang>.yaml, flattened to dotted keys ("nav.home"). */
+  messages: Record<Lang, Messages>;
 }

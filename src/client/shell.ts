@@ -138,9 +138,15 @@ function showToday(root: Element) {
   const times = Array.from(root.querySelectorAll('time[data-today]'));
   if (times.length === 0) return;
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+  // The browser has no message catalogue: a page in another language gets the date in its
+  // locale's words (Intl's Hindi months are the catalogue's, format.months.* in hi.yaml).
+  const lang = document.documentElement.lang || 'en-IN';
+  const text = /^en\b/.test(lang)
+    ? formatDate(today)
+    : new Intl.DateTimeFormat(lang.includes('-') ? lang : `${lang}-IN`, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${today}T00:00:00Z`));
   for (const time of times) {
     time.setAttribute('datetime', today);
-    time.textContent = formatDate(today);
+    time.textContent = text;
   }
 }
 

@@ -1,11 +1,13 @@
 import { Link } from 'react-router';
 import type { BreadcrumbItem } from '#schemas/index.ts';
+import { useT } from '../i18n/use-t.ts';
 
 /** Home › … › current page. The trail comes from the page's meta (derived from the path, or set by the page). */
 export function Breadcrumb({ items }: { items: BreadcrumbItem[] }) {
-  const trail = [{ label: 'Home', href: '/' }, ...items];
+  const t = useT();
+  const trail = [{ label: t('breadcrumb.home'), href: '/' }, ...items];
   return (
-    <nav aria-label="Breadcrumb" className="mx-auto max-w-6xl px-4 py-3 text-sm">
+    <nav aria-label={t('breadcrumb.label')} className="mx-auto max-w-6xl px-4 py-3 text-sm">
       <ol className="flex flex-wrap items-center gap-1 text-muted">
         {trail.map((item, i) => {
           const last = i === trail.length - 1;

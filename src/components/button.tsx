@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { cn } from './cn.ts';
 import { PhoneLink } from './contact-links.tsx';
 import { Icon } from './icons.tsx';
+import { useT } from '../i18n/use-t.ts';
 
 type Variant = 'primary' | 'secondary' | 'accent' | 'chat' | 'light' | 'light-chat';
 
@@ -62,9 +63,10 @@ export function Button({
 
 /** "Call Now" as a button: a tel: link to the shop's number from site.yaml. */
 export function CallButton({ variant = 'light' }: { variant?: Variant }) {
+  const t = useT();
   return (
     <PhoneLink className={buttonClass(variant)}>
-      <Icon name="phone" /> Call Now
+      <Icon name="phone" /> {t('common.callNow')}
     </PhoneLink>
   );
 }

@@ -1,9 +1,11 @@
 import { Link } from 'react-router';
 import type { Service, Testimonial } from '#schemas/index.ts';
 import { Icon, type IconName } from './icons.tsx';
+import { useT } from '../i18n/use-t.ts';
 
 /** Icon, title, description and a "Learn More" link to the service's section on /services. */
 export function ServiceCard({ service, href }: { service: Pick<Service, 'id' | 'title' | 'description' | 'icon'>; href?: string }) {
+  const t = useT();
   return (
     <article className="flex h-full flex-col rounded-xl border border-line bg-white p-6 shadow-sm">
       <span className="mb-4 grid h-12 w-12 place-items-center rounded-lg bg-brand-50 text-brand-700">
@@ -15,7 +17,7 @@ export function ServiceCard({ service, href }: { service: Pick<Service, 'id' | '
         to={href ?? `/services#${service.id}`}
         className="mt-4 inline-flex items-center gap-1 font-semibold text-brand-700 hover:text-brand-900"
       >
-        Learn More<span className="sr-only"> about {service.title}</span> <Icon name="arrow" className="h-4 w-4" />
+        {t('cards.learnMore')}<span className="sr-only">{t('cards.learnMoreHidden', { title: service.title })}</span> <Icon name="arrow" className="h-4 w-4" />
       </Link>
     </article>
   );
@@ -23,8 +25,9 @@ export function ServiceCard({ service, href }: { service: Pick<Service, 'id' | '
 
 /** Filled and empty stars with the rating as text for screen readers. */
 export function Stars({ rating, max = 5 }: { rating: number; max?: number }) {
+  const t = useT();
   return (
-    <span className="inline-flex items-center gap-0.5" role="img" aria-label={`Rated ${rating} out of ${max}`}>
+    <span className="inline-flex items-center gap-0.5" role="img" aria-label={t('cards.rated', { rating, max })}>
       {Array.from({ length: max }, (_, i) => (
         <Icon key={i} name="star" className={i < rating ? 'h-4 w-4 fill-amber-400 text-amber-500' : 'h-4 w-4 text-slate-300'} />
       ))}

@@ -1,18 +1,20 @@
 import { buttonClass, CallButton } from './button.tsx';
 import { QuoteButton } from './quote-dialog.tsx';
 import { useSite } from './site-context.tsx';
+import { useT } from '../i18n/use-t.ts';
 
 /** "Ready to Get Your TV Fixed?" with a call link and the quote button. */
 export function ClosingBanner({ text }: { text?: string }) {
   const site = useSite();
+  const t = useT();
   return (
     <section aria-labelledby="closing-banner" className="bg-brand-800 text-white">
       <div className="mx-auto max-w-6xl px-4 py-14 text-center">
         <h2 id="closing-banner" className="text-3xl font-bold">
-          Ready to Get Your TV Fixed?
+          {t('closingBanner.title')}
         </h2>
         <p className="mx-auto mt-3 max-w-2xl text-lg text-brand-100">
-          {text ?? `Free diagnosis, free pickup and delivery, and a ${site.warranty.primary.label} on every repair.`}
+          {text ?? t('closingBanner.text', { warranty: site.warranty.primary.label })}
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <CallButton variant="light" />

@@ -1,21 +1,32 @@
 import { FormFields, HiddenFields, type FieldSpec } from './form-fields.tsx';
 import { useSite } from './site-context.tsx';
+import { useT, type T } from '../i18n/use-t.ts';
 
-/** The services a visitor can pick (spec §5: the contact form's select, in this order). */
-const SERVICE_OPTIONS = ['Screen Repair', 'Power Supply Issues', 'Audio Problems', 'Motherboard Repair', 'TV Wall Mounting', 'Other'];
+/**
+ * The services a visitor can pick (spec §5: the contact form's select, in this order): the value the
+ * leads function receives stays English, the label is the page's language.
+ */
+const SERVICE_OPTIONS = [
+  ['Screen Repair', 'screenRepair'],
+  ['Power Supply Issues', 'powerSupply'],
+  ['Audio Problems', 'audio'],
+  ['Motherboard Repair', 'motherboard'],
+  ['TV Wall Mounting', 'wallMounting'],
+  ['Other', 'other'],
+] as const;
 
-const FIELDS: FieldSpec[] = [
-  { name: 'name', label: 'Your name', type: 'text', autoComplete: 'name' },
-  { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel' },
-  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+const fields = (t: T): FieldSpec[] => [
+  { name: 'name', label: t('forms.fields.name'), type: 'text', autoComplete: 'name' },
+  { name: 'phone', label: t('forms.fields.phone'), type: 'tel', autoComplete: 'tel' },
+  { name: 'email', label: t('forms.fields.email'), type: 'email', autoComplete: 'email' },
   {
     name: 'service',
-    label: 'Service needed',
+    label: t('forms.contact.service.label'),
     type: 'select',
-    placeholder: 'Select a service',
-    options: SERVICE_OPTIONS.map((o) => ({ value: o, label: o })),
+    placeholder: t('forms.contact.service.placeholder'),
+    options: SERVICE_OPTIONS.map(([value, key]) => ({ value, label: t(`forms.contact.service.options.${key}`) })),
   },
-  { name: 'message', label: 'Message', type: 'textarea', rows: 4 },
+  { name: 'message', label: t('forms.fields.message'), type: 'textarea', rows: 4 },
 ];
 
 /**
@@ -25,17 +36,18 @@ const FIELDS: FieldSpec[] = [
  */
 export function ContactForm() {
   const site = useSite();
+  const t = useT();
   return (
     <section aria-labelledby="contact-form-title" className="rounded-xl border border-line bg-white p-6 shadow-sm md:p-8">
       <h2 id="contact-form-title" className="text-2xl font-bold text-brand-900">
-        Send Us a Message
+        {t('forms.contact.title')}
       </h2>
-      <p className="mt-1 text-muted">Tell us your TV brand and the problem; we call back within working hours.</p>
+      <p className="mt-1 text-muted">{t('forms.contact.lead')}</p>
       <form id="contact-form" method="post" action={site.forms.contactEndpoint} className="relative mt-6 scroll-mt-24 space-y-4">
         <HiddenFields subject="New Contact Form Submission from Website" />
-        <FormFields idPrefix="contact" fields={FIELDS} />
+        <FormFields idPrefix="contact" fields={fields(t)} />
         <button type="submit" className="inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-accent-600 px-5 py-2.5 font-semibold text-white hover:bg-accent-700 sm:w-auto">
-          Send Message
+          {t('forms.contact.submit')}
         </button>
       </form>
     </section>

@@ -1,6 +1,7 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { formatPhone, mailtoHref, telHref, whatsappHref } from '../lib/format.ts';
 import { useSite } from './site-context.tsx';
+import { useT } from '../i18n/use-t.ts';
 
 type AnchorProps = Omit<ComponentProps<'a'>, 'href' | 'children'> & { children?: ReactNode };
 
@@ -21,9 +22,10 @@ export function PhoneLink({ children, local, ...rest }: AnchorProps & { local?: 
 /** A WhatsApp chat link with the prefilled TV-repair message of site.yaml. */
 export function WhatsAppLink({ children, ...rest }: AnchorProps) {
   const site = useSite();
+  const t = useT();
   return (
     <a href={whatsappHref(site.contact.whatsapp, site.contact.whatsappText)} target="_blank" rel="noopener noreferrer" {...rest}>
-      {children ?? 'WhatsApp'}
+      {children ?? t('common.whatsApp')}
     </a>
   );
 }

@@ -3,15 +3,16 @@ import { hoursRange } from '../lib/format.ts';
 import { EmailLink, PhoneLink, WhatsAppLink } from './contact-links.tsx';
 import { Icon } from './icons.tsx';
 import { useSiteData } from './site-context.tsx';
+import { useT } from '../i18n/use-t.ts';
 
 const QUICK_LINKS = [
-  { href: '/about', label: 'About Us' },
-  { href: '/services', label: 'All Services' },
-  { href: '/service-center', label: 'Service Centre' },
-  { href: '/testimonials', label: 'Testimonials' },
-  { href: '/blog', label: 'TV Repair Blog' },
-  { href: '/contact', label: 'Contact' },
-  { href: '/privacy-policy', label: 'Privacy Policy' },
+  { href: '/about', key: 'footer.links.about' },
+  { href: '/services', key: 'footer.links.services' },
+  { href: '/service-center', key: 'footer.links.serviceCenter' },
+  { href: '/testimonials', key: 'footer.links.testimonials' },
+  { href: '/blog', key: 'footer.links.blog' },
+  { href: '/contact', key: 'footer.links.contact' },
+  { href: '/privacy-policy', key: 'footer.links.privacyPolicy' },
 ];
 
 function Column({ title, links }: { title: string; links: { href: string; label: string }[] }) {
@@ -34,7 +35,8 @@ function Column({ title, links }: { title: string; links: { href: string; label:
 
 /** Contact details, then service, brand, quick and area links; brand and area lists come from content. */
 export function Footer() {
-  const { site, nav, buildDate } = useSiteData();
+  const { site, nav, buildDate, messages } = useSiteData();
+  const t = useT();
   const hours = site.hours.primary;
   return (
     <footer className="bg-brand-900 text-slate-300">
@@ -44,9 +46,7 @@ export function Footer() {
           <address className="space-y-2 text-sm not-italic">
             <p className="flex gap-2">
               <Icon name="pin" className="mt-0.5 h-4 w-4 shrink-0" />
-              <span>
-                {site.address.street}, {site.address.locality}, {site.address.city}, {site.address.region} {site.address.postalCode}
-              </span>
+              <span>{t('common.address', { ...site.address })}</span>
             </p>
             <p className="flex gap-2">
               <Icon name="phone" className="mt-0.5 h-4 w-4 shrink-0" />
@@ -54,7 +54,7 @@ export function Footer() {
             </p>
             <p className="flex gap-2">
               <Icon name="chat" className="mt-0.5 h-4 w-4 shrink-0" />
-              <WhatsAppLink className="hover:text-white">Chat on WhatsApp</WhatsAppLink>
+              <WhatsAppLink className="hover:text-white">{t('footer.chatOnWhatsApp')}</WhatsAppLink>
             </p>
             <p className="flex gap-2">
               <Icon name="mail" className="mt-0.5 h-4 w-4 shrink-0" />
@@ -62,21 +62,19 @@ export function Footer() {
             </p>
             <p className="flex gap-2">
               <Icon name="clock" className="mt-0.5 h-4 w-4 shrink-0" />
-              <span>
-                {hours.label} ({hoursRange(hours)})
-              </span>
+              <span>{t('footer.hours', { label: hours.label, range: hoursRange(hours, messages) })}</span>
             </p>
           </address>
         </div>
-        <Column title="Services" links={nav.services} />
-        <Column title="Brands" links={nav.brands} />
-        <Column title="Quick Links" links={QUICK_LINKS} />
-        <Column title="Areas We Serve" links={nav.areas} />
+        <Column title={t('footer.services')} links={nav.services} />
+        <Column title={t('footer.brands')} links={nav.brands} />
+        <Column title={t('footer.quickLinks')} links={QUICK_LINKS.map((l) => ({ href: l.href, label: t(l.key) }))} />
+        <Column title={t('footer.areas')} links={nav.areas} />
       </div>
       {/* Room below the last line for the phone's call bar (h-14) and, from md up, the floating contact button. */}
       <div className="border-t border-white/10 pb-14 md:pb-20">
         <p className="mx-auto max-w-6xl px-4 py-5 text-center text-sm text-slate-400">
-          © {site.founded}–{buildDate.slice(0, 4)} {site.business.name}. TV repair in {site.address.city} since {site.founded}.
+          {t('footer.copyright', { founded: site.founded, year: buildDate.slice(0, 4), business: site.business.name, city: site.address.city })}
         </p>
       </div>
     </footer>

@@ -1,4 +1,5 @@
 import { useSiteData } from './site-context.tsx';
+import { useT } from '../i18n/use-t.ts';
 
 export interface FieldSpec {
   name: string;
@@ -74,10 +75,11 @@ export function HiddenFields({ subject, extra = {} }: { subject: string; extra?:
 /** A field people never see and bots fill in; the leads function drops what has it. */
 export function Honeypot() {
   const { site } = useSiteData();
+  const t = useT();
   return (
     <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
       <label>
-        Leave this field empty
+        {t('forms.honeypot')}
         <input type="text" name={site.forms.honeypotField} tabIndex={-1} autoComplete="off" />
       </label>
     </div>

@@ -4,14 +4,15 @@ import { Icon } from './icons.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import { QuoteButton } from './quote-dialog.tsx';
 import { useSite } from './site-context.tsx';
+import { useT } from '../i18n/use-t.ts';
 
 const LINKS = [
-  { to: '/', label: 'Home' },
-  { to: '/services', label: 'Services' },
-  { to: '/about', label: 'About Us' },
-  { to: '/service-center', label: 'Service Centre' },
-  { to: '/blog', label: 'Blog' },
-  { to: '/contact', label: 'Contact' },
+  { to: '/', key: 'nav.home' },
+  { to: '/services', key: 'nav.services' },
+  { to: '/about', key: 'nav.about' },
+  { to: '/service-center', key: 'nav.serviceCenter' },
+  { to: '/blog', key: 'nav.blog' },
+  { to: '/contact', key: 'nav.contact' },
 ];
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -21,12 +22,13 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 function Links({ className }: { className: string }) {
+  const t = useT();
   return (
     <ul className={className}>
       {LINKS.map((l) => (
         <li key={l.to}>
           <NavLink to={l.to} end={l.to === '/'} className={linkClass}>
-            {l.label}
+            {t(l.key)}
           </NavLink>
         </li>
       ))}
@@ -44,9 +46,10 @@ const QUOTE_CLASS = 'block rounded-lg bg-accent-600 px-4 py-2.5 text-center font
  */
 export function Header() {
   const site = useSite();
+  const t = useT();
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-white/95 backdrop-blur">
-      <nav aria-label="Main" className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-3">
+      <nav aria-label={t('nav.label')} className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-3">
         <Link to="/" className="flex items-center gap-2 text-lg font-bold text-brand-800">
           <span className="grid h-9 w-9 place-items-center rounded-lg bg-brand-700 text-white">
             <Icon name="monitor" />
@@ -60,7 +63,7 @@ export function Header() {
         </div>
         <details data-disclosure className="group md:hidden">
           <summary
-            aria-label="Menu"
+            aria-label={t('nav.menu')}
             className="grid h-11 w-11 cursor-pointer list-none place-items-center rounded-md text-ink hover:bg-surface [&::-webkit-details-marker]:hidden"
           >
             <Icon name="menu" className="h-6 w-6 group-open:hidden" />

@@ -9,6 +9,7 @@ import { Header } from './header.tsx';
 import { LoadingBar } from './loading-bar.tsx';
 import { QuoteDialog } from './quote-dialog.tsx';
 import { SiteProvider } from './site-context.tsx';
+import { translate } from '../i18n/translate.ts';
 
 /**
  * The shell around every page: head tags, navigation, breadcrumb, footer, widget and dialog.
@@ -23,7 +24,7 @@ export function Layout() {
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:shadow-lg"
       >
-        Skip to content
+        {translate(site.messages, 'layout.skipLink')}
       </a>
       {page && <Head meta={page.meta} siteName={site.site.business.name} />}
       <Header />

@@ -1,4 +1,5 @@
 import { useSite } from './site-context.tsx';
+import { useT } from '../i18n/use-t.ts';
 
 /**
  * The embedded map, loaded only when it comes near the viewport: the static HTML holds an iframe
@@ -8,6 +9,7 @@ import { useSite } from './site-context.tsx';
  */
 export function MapEmbed() {
   const site = useSite();
+  const t = useT();
   const { street, locality, city } = site.address;
   const place = `${site.business.name}, ${street}, ${locality}, ${city}`;
   const mapsLink = `https://www.google.com/maps/search/?api=1&query=${site.geo.latitude},${site.geo.longitude}`;
@@ -15,17 +17,17 @@ export function MapEmbed() {
   return (
     <figure>
       <div className="relative aspect-[4/3] w-full overflow-hidden rounded-xl border border-line bg-surface md:aspect-[16/9]">
-        <p className="absolute inset-0 grid place-items-center p-6 text-center text-muted">Map of {place}</p>
+        <p className="absolute inset-0 grid place-items-center p-6 text-center text-muted">{t('map.placeholder', { place })}</p>
         <iframe
           data-src={site.mapEmbedUrl}
-          title={`Map: ${place}`}
+          title={t('map.title', { place })}
           loading="lazy"
           referrerPolicy="no-referrer-when-downgrade"
           className="invisible absolute inset-0 h-full w-full border-0"
         />
       </div>      <figcaption className="mt-3 text-sm">
         <a href={mapsLink} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-700 hover:underline">
-          Open our location in Google Maps<span className="sr-only"> (opens in a new tab)</span>
+          {t('map.open')}<span className="sr-only"> {t('common.opensInNewTab')}</span>
         </a>
       </figcaption>
     </figure>

@@ -1,5 +1,6 @@
 import { Honeypot } from './form-fields.tsx';
 import { useSite } from './site-context.tsx';
+import { useT } from '../i18n/use-t.ts';
 
 /**
  * The blog's newsletter signup: a native POST of the e-mail to the leads function, which stores
@@ -9,21 +10,22 @@ import { useSite } from './site-context.tsx';
  */
 export function NewsletterForm() {
   const site = useSite();
+  const t = useT();
   const id = 'newsletter';
   return (
     <section aria-labelledby={`${id}-title`} className="bg-brand-800 text-white">
       <div className="mx-auto max-w-3xl px-4 py-12 text-center">
         <h2 id={`${id}-title`} className="text-2xl font-bold">
-          Get TV Care Tips by E‑mail
+          {t('forms.newsletter.title')}
         </h2>
-        <p className="mt-2 text-brand-100">One short e-mail a month with advice from our technicians. No spam.</p>
+        <p className="mt-2 text-brand-100">{t('forms.newsletter.lead')}</p>
         <form method="post" action={site.forms.contactEndpoint} className="relative mx-auto mt-6 flex max-w-md flex-col gap-3 sm:flex-row"
           data-newsletter=""
-          data-done="Thank you – you are subscribed."
-          data-failed="That did not work. Please try again in a minute."
+          data-done={t('forms.newsletter.done')}
+          data-failed={t('forms.newsletter.failed')}
         >
           <label htmlFor={`${id}-email`} className="sr-only">
-            Your e-mail address
+            {t('forms.newsletter.emailLabel')}
           </label>
           <input
             id={`${id}-email`}
@@ -36,7 +38,7 @@ export function NewsletterForm() {
           />
           <Honeypot />
           <button type="submit" className="min-h-11 rounded-lg bg-accent-600 px-5 font-semibold text-white hover:bg-accent-700">
-            Subscribe
+            {t('forms.newsletter.submit')}
           </button>
         </form>
         <p role="status" className="mt-3 min-h-6 text-brand-100" />

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Icon } from './icons.tsx';
 import QuoteForm from './quote-form.tsx';
+import { useT } from '../i18n/use-t.ts';
 
 /**
  * The "Get A Quote" dialog (spec §4): a native modal <dialog> holding the quote form, in every
@@ -8,6 +9,7 @@ import QuoteForm from './quote-form.tsx';
  * closes it, as do Cancel, the Close control and a click on the backdrop.
  */
 export function QuoteDialog() {
+  const t = useT();
   return (
     <dialog
       id="quote-dialog"
@@ -18,11 +20,11 @@ export function QuoteDialog() {
         <div className="mb-4 flex items-start justify-between gap-4">
           <div>
             <h2 id="quote-title" className="text-xl font-bold text-brand-900">
-              Get A Free Quote
+              {t('forms.quote.title')}
             </h2>
-            <p className="mt-1 text-sm text-muted">Tell us about your TV and we will call you back with a price.</p>
+            <p className="mt-1 text-sm text-muted">{t('forms.quote.lead')}</p>
           </div>
-          <button type="button" data-dialog-close="" className="-mt-1 -mr-2 rounded-md p-2 text-muted hover:bg-surface hover:text-ink" aria-label="Close">
+          <button type="button" data-dialog-close="" className="-mt-1 -mr-2 rounded-md p-2 text-muted hover:bg-surface hover:text-ink" aria-label={t('common.close')}>
             <Icon name="close" />
           </button>
         </div>
@@ -36,10 +38,11 @@ export function QuoteDialog() {
  * "Get A Quote": opens the dialog (src/client/shell.ts). Without JavaScript it is a plain link to
  * the contact form, so the request can still be sent.
  */
-export function QuoteButton({ className, children = 'Get A Quote' }: { className?: string; children?: ReactNode }) {
+export function QuoteButton({ className, children }: { className?: string; children?: ReactNode }) {
+  const t = useT();
   return (
     <a href="/contact#contact-form" role="button" data-quote-open="" className={className}>
-      {children}
+      {children ?? t('nav.getAQuote')}
     </a>
   );
 }

@@ -3,6 +3,7 @@ import { formatPrice } from '../lib/format.ts';
 import { ButtonLink } from './button.tsx';
 import { Icon, type IconName } from './icons.tsx';
 import { useSite } from './site-context.tsx';
+import { useT } from '../i18n/use-t.ts';
 
 /**
  * One service as /services lists it: the anchor other pages link to (/services#screen-repair),
@@ -10,6 +11,7 @@ import { useSite } from './site-context.tsx';
  */
 export function ServiceDetail({ service }: { service: Service }) {
   const site = useSite();
+  const t = useT();
   const price = service.priceKey ? site.prices[service.priceKey] : undefined;
   const titleId = `${service.id}-title`;
   return (
@@ -22,7 +24,7 @@ export function ServiceDetail({ service }: { service: Service }) {
           <h3 id={titleId} className="text-xl font-semibold text-ink">
             {service.title}
           </h3>
-          {price !== undefined && <p className="text-sm font-semibold text-accent-700">From {formatPrice(price)}</p>}
+          {price !== undefined && <p className="text-sm font-semibold text-accent-700">{t('serviceDetail.from', { price: formatPrice(price) })}</p>}
         </div>
       </div>
       <p className="mt-3 text-muted">{service.description}</p>
@@ -34,8 +36,8 @@ export function ServiceDetail({ service }: { service: Service }) {
           </li>
         ))}
       </ul>
-      <ButtonLink to="/contact" variant="primary" className="mt-6 self-start" aria-label={`Book This Service: ${service.title}`}>
-        Book This Service
+      <ButtonLink to="/contact" variant="primary" className="mt-6 self-start" aria-label={t('serviceDetail.bookLabel', { service: service.title })}>
+        {t('serviceDetail.book')}
       </ButtonLink>
     </article>
   );

@@ -18,6 +18,11 @@ export function useSiteData(): SiteData {
   return data;
 }
 
+/** The same, or null outside <SiteProvider> (core/page-data/blog-index.ts renders post cards without one). */
+export function useOptionalSiteData(): SiteData | null {
+  return useContext(SiteContext);
+}
+
 export function useSite() {
   return useSiteData().site;
 }

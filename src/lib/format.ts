@@ -1,5 +1,8 @@
 /** Display helpers for business facts. Pure functions: used on the server and in the browser. */
 
+import type { Messages } from '../contract/site.ts';
+import { translate } from '../i18n/translate.ts';
+
 /** "+919876543210" → "+91 98765 43210" */
 export function formatPhone(e164: string): string {
   const m = /^\+91(\d{5})(\d{5})$/.exec(e164);
@@ -29,30 +32,49 @@ export function formatPrice(rupees: number): string {
   return `₹${rupees.toLocaleString('en-IN')}`;
 }
 
-/** "08:00" → "8:00 AM" */
-export function formatTime(hhmm: string): string {
+/** The part of the day an hour belongs to, as the catalogues name it (format.period.*). */
+function period(h: number): string {
+  if (h < 5) return 'lateNight';
+  if (h < 12) return 'morning';
+  if (h < 16) return 'afternoon';
+  if (h < 20) return 'evening';
+  return 'night';
+}
+
+/** "08:00" → "8:00 AM"; with a catalogue, in its words ("सुबह 8:00 बजे"). */
+export function formatTime(hhmm: string, messages?: Messages): string {
   const [h, m] = hhmm.split(':').map(Number) as [number, number];
-  const suffix = h < 12 ? 'AM' : 'PM';
   const hour = h % 12 === 0 ? 12 : h % 12;
-  return `${hour}:${String(m).padStart(2, '0')} ${suffix}`;
+  const minute = String(m).padStart(2, '0');
+  if (messages) return translate(messages, 'format.time', { hour, minute, period: translate(messages, `format.period.${period(h)}`) });
+  return `${hour}:${minute} ${h < 12 ? 'AM' : 'PM'}`;
 }
 
 /** The times of a reading of the opening hours: "8:00 AM – 9:00 PM". */
-export function hoursRange(hours: { opens: string; closes: string }): string {
-  return `${formatTime(hours.opens)} – ${formatTime(hours.closes)}`;
+export function hoursRange(hours: { opens: string; closes: string }, messages?: Messages): string {
+  const opens = formatTime(hours.opens, messages);
+  const closes = formatTime(hours.closes, messages);
+  return messages ? translate(messages, 'format.timeRange', { opens, closes }) : `${opens} – ${closes}`;
 }
 
 /** A reading of the opening hours as a phrase: "Monday to Sunday, 8:00 AM – 9:00 PM". */
-export function hoursText(hours: { label: string; opens: string; closes: string }): string {
-  return `${hours.label}, ${hoursRange(hours)}`;
+export function hoursText(hours: { label: string; opens: string; closes: string }, messages?: Messages): string {
+  const range = hoursRange(hours, messages);
+  return messages ? translate(messages, 'format.hours', { label: hours.label, range }) : `${hours.label}, ${range}`;
 }
 
-/** "2025-07-03" → "3 July 2025" */
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+
+/** "2025-07-03" → "3 July 2025"; with a catalogue, in its words ("3 जुलाई 2025"). */
 // Made on first use: building a DateTimeFormat loads locale data, tens of milliseconds on a slow
 // phone, which the browser's entry must not pay on pages that show no date.
 let date: Intl.DateTimeFormat | undefined;
 
-export function formatDate(iso: string): string {
+export function formatDate(iso: string, messages?: Messages): string {
+  if (messages) {
+    const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
+    return translate(messages, 'format.date', { day, month: translate(messages, `format.months.${MONTHS[month - 1]}`), year });
+  }
   date ??= new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
   return date.format(new Date(`${iso}T00:00:00Z`));
 }

@@ -5,10 +5,11 @@ import { ContactForm } from '../components/contact-form.tsx';
 import { Icon, type IconName } from '../components/icons.tsx';
 import { MapEmbed } from '../components/map-embed.tsx';
 import { RelatedLinks } from '../components/related-links.tsx';
-import { useSite } from '../components/site-context.tsx';
+import { useSite, useSiteData } from '../components/site-context.tsx';
 import { WhatsAppBanner } from '../components/whatsapp-banner.tsx';
 import { hoursRange } from '../lib/format.ts';
 import type { AreaCell, ContactData } from '../contract/pages.ts';
+import { useT } from '../i18n/use-t.ts';
 
 function Detail({ icon, title, children }: { icon: IconName; title: string; children: ReactNode }) {
   return (
@@ -27,31 +28,30 @@ function Detail({ icon, title, children }: { icon: IconName; title: string; chil
 const LINK = 'font-medium break-words text-brand-700 hover:underline';
 
 function GetInTouch() {
-  const site = useSite();
+  const { site, messages } = useSiteData();
+  const t = useT();
   const { address: a, hours } = site;
   return (
     <section aria-labelledby="get-in-touch">
       <h2 id="get-in-touch" className="text-2xl font-bold text-brand-900">
-        Get In Touch
+        {t('contact.getInTouch.title')}
       </h2>
-      <p className="mt-1 text-muted">Call, chat or write – a technician answers, not a call centre.</p>
+      <p className="mt-1 text-muted">{t('contact.getInTouch.lead')}</p>
       <ul className="mt-6 space-y-5">
-        <Detail icon="phone" title="Phone">
+        <Detail icon="phone" title={t('contact.getInTouch.phone')}>
           <PhoneLink className={LINK} />
         </Detail>
-        <Detail icon="chat" title="WhatsApp">
-          <WhatsAppLink className={LINK}>Chat with us on WhatsApp</WhatsAppLink>
+        <Detail icon="chat" title={t('contact.getInTouch.whatsApp')}>
+          <WhatsAppLink className={LINK}>{t('contact.getInTouch.whatsAppLink')}</WhatsAppLink>
         </Detail>
-        <Detail icon="mail" title="Email">
+        <Detail icon="mail" title={t('contact.getInTouch.email')}>
           <EmailLink className={LINK} />
         </Detail>
-        <Detail icon="pin" title="Address">
-          <address className="not-italic">
-            {a.street}, {a.locality}, {a.city}, {a.region} {a.postalCode}
-          </address>
+        <Detail icon="pin" title={t('contact.getInTouch.address')}>
+          <address className="not-italic">{t('common.address', { ...a })}</address>
         </Detail>
-        <Detail icon="clock" title="Working Hours">
-          {hours.primary.label}: {hoursRange(hours.primary)}
+        <Detail icon="clock" title={t('contact.getInTouch.hours')}>
+          {t('contact.getInTouch.hoursText', { label: hours.primary.label, range: hoursRange(hours.primary, messages) })}
         </Detail>
       </ul>
     </section>
@@ -59,13 +59,14 @@ function GetInTouch() {
 }
 
 function AreasGrid({ areas }: { areas: AreaCell[] }) {
+  const t = useT();
   return (
     <section aria-labelledby="areas-served" className="bg-surface">
       <div className="mx-auto max-w-6xl px-4 py-14">
         <h2 id="areas-served" className="text-center text-3xl font-bold text-brand-900">
-          Areas We Serve
+          {t('contact.areas.title')}
         </h2>
-        <p className="mx-auto mt-3 max-w-2xl text-center text-muted">Doorstep TV repair and free pickup across Jaipur, including:</p>
+        <p className="mx-auto mt-3 max-w-2xl text-center text-muted">{t('contact.areas.lead')}</p>
         <ul className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
           {areas.map((area) => (
             <li key={area.name}>
@@ -91,13 +92,12 @@ function AreasGrid({ areas }: { areas: AreaCell[] }) {
 /** /contact: ways to reach the shop, the message form, the map, the areas served and related links. */
 export function Page({ data }: { data: ContactData }) {
   const site = useSite();
+  const t = useT();
   return (
     <>
       <header className="mx-auto max-w-6xl px-4 pt-6 pb-2">
-        <h1 className="text-3xl font-extrabold text-brand-900 md:text-4xl">Contact {site.business.name}</h1>
-        <p className="mt-3 max-w-2xl text-lg text-muted">
-          Book a repair, ask for a price or check on your TV. Free diagnosis and free pickup anywhere in {site.address.city}.
-        </p>
+        <h1 className="text-3xl font-extrabold text-brand-900 md:text-4xl">{t('contact.title', { business: site.business.name })}</h1>
+        <p className="mt-3 max-w-2xl text-lg text-muted">{t('contact.lead', { city: site.address.city })}</p>
       </header>
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 lg:grid-cols-[2fr_3fr]">
         <GetInTouch />
@@ -105,13 +105,13 @@ export function Page({ data }: { data: ContactData }) {
       </div>
       <section aria-labelledby="find-us" className="mx-auto max-w-6xl px-4 pb-14">
         <h2 id="find-us" className="mb-6 text-2xl font-bold text-brand-900">
-          Find Our Workshop
+          {t('contact.findUs')}
         </h2>
         <MapEmbed />
       </section>
       <AreasGrid areas={data.areas} />
-      <WhatsAppBanner title="Prefer to chat?" text="Send a photo of the problem on WhatsApp and get a likely fault and price range in minutes." />
-      <RelatedLinks title="Our Services & Popular Repair Areas" links={data.related} />
+      <WhatsAppBanner title={t('contact.whatsapp.title')} text={t('contact.whatsapp.text')} />
+      <RelatedLinks title={t('contact.related')} links={data.related} />
     </>
   );
 }

@@ -11,39 +11,50 @@ import { PostCard } from '../components/post-card.tsx';
 import { useSite } from '../components/site-context.tsx';
 import { WhatsAppBanner } from '../components/whatsapp-banner.tsx';
 import type { HomeData } from '../contract/pages.ts';
+import { useT } from '../i18n/use-t.ts';
 
 
 export function Page({ data }: { data: HomeData }) {
   const site = useSite();
+  const t = useT();
+  const facts = {
+    city: site.address.city,
+    founded: site.founded,
+    years: site.stats.years,
+    tvsRepaired: site.stats.tvsRepaired,
+    business: site.business.name,
+    warranty: site.warranty.primary.label,
+  };
   const badges: { icon: IconName; title: string; text: string }[] = [
-    { icon: 'check', title: 'Free Diagnosis', text: 'We find the fault before you pay anything.' },
-    { icon: 'shield', title: site.warranty.primary.badge, text: 'Genuine parts, and the repair is covered.' },
-    { icon: 'clock', title: 'Same-Day Service', text: 'Most repairs are finished within 24 hours.' },
+    { icon: 'check', title: t('home.badges.diagnosis.title'), text: t('home.badges.diagnosis.text') },
+    { icon: 'shield', title: site.warranty.primary.badge, text: t('home.badges.warranty.text') },
+    { icon: 'clock', title: t('home.badges.sameDay.title'), text: t('home.badges.sameDay.text') },
   ];
-  const reasons: { icon: IconName; title: string; text: string }[] = [
-    { icon: 'award', title: `${site.stats.years} Years of Experience`, text: `Repairing TVs in ${site.address.city} since ${site.founded}.` },
-    { icon: 'truck', title: 'Free Pickup & Delivery', text: 'We collect the TV from your home and bring it back fixed.' },
-    { icon: 'wrench', title: 'Genuine Parts', text: 'Original panels, boards and power supplies, never cheap copies.' },
-    { icon: 'users', title: 'Verified Technicians', text: 'Trained, background-checked technicians for every brand.' },
-    { icon: 'tag', title: 'Upfront Prices', text: 'A written quote before we start; no hidden charges.' },
-    { icon: 'monitor', title: `${site.stats.tvsRepaired} TVs Repaired`, text: 'LED, LCD, OLED, QLED and smart TVs of all brands.' },
+  const reason = (icon: IconName, key: string) => ({ icon, title: t(`home.whyChoose.${key}.title`, facts), text: t(`home.whyChoose.${key}.text`, facts) });
+  const reasons = [
+    reason('award', 'experience'),
+    reason('truck', 'pickup'),
+    reason('wrench', 'parts'),
+    reason('users', 'technicians'),
+    reason('tag', 'prices'),
+    reason('monitor', 'repaired'),
   ];
   return (
     <>
       <Hero
-        eyebrow={`TV repair in ${site.address.city} since ${site.founded}`}
-        title={`Expert LED, LCD & Smart TV Repair in ${site.address.city}`}
-        lead={`Same-day doorstep repair for all TV brands. Free diagnosis, free pickup and delivery, genuine parts and a ${site.warranty.primary.label}.`}
+        eyebrow={t('home.hero.eyebrow', facts)}
+        title={t('home.hero.title', facts)}
+        lead={t('home.hero.lead', facts)}
       >
         <ButtonLink to="/contact" variant="accent">
-          Book Your Repair Now
+          {t('home.hero.book')}
         </ButtonLink>
         <ButtonLink to="/services" variant="light">
-          Our TV Repair Services
+          {t('home.hero.services')}
         </ButtonLink>
       </Hero>
 
-      <section aria-label="Why customers trust us" className="border-b border-line bg-surface">
+      <section aria-label={t('home.badges.label')} className="border-b border-line bg-surface">
         <ul className="mx-auto grid max-w-6xl gap-4 px-4 py-8 sm:grid-cols-3">
           {badges.map((b) => (
             <li key={b.title} className="flex items-start gap-3">
@@ -59,7 +70,7 @@ export function Page({ data }: { data: HomeData }) {
         </ul>
       </section>
 
-      <Section id="services" title="Our TV Repair Services" lead="From a dead power board to a cracked panel, we repair every common TV fault.">
+      <Section id="services" title={t('home.services.title')} lead={t('home.services.lead')}>
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {data.services.map((s) => (
             <li key={s.id}>
@@ -71,50 +82,50 @@ export function Page({ data }: { data: HomeData }) {
 
       <Section
         id="service-center"
-        title="Authorised Service Centre for Leading Brands"
-        lead="Brand-trained technicians and genuine spare parts for the TVs in most Jaipur homes."
+        title={t('home.serviceCenter.title')}
+        lead={t('home.serviceCenter.lead')}
         className="bg-surface"
       >
         <BrandTiles tiles={data.brandTiles} />
         <p className="mt-8 text-center">
           <ButtonLink to="/service-center" variant="secondary">
-            Visit Our Service Centre
+            {t('home.serviceCenter.visit')}
           </ButtonLink>
         </p>
       </Section>
 
-      <Section id="why-choose" title={`Why Choose ${site.business.name}?`}>
+      <Section id="why-choose" title={t('home.whyChoose.title', facts)}>
         <FeatureCards items={reasons} />
       </Section>
 
-      <Section id="faq" title="Frequently Asked Questions" className="bg-surface">
+      <Section id="faq" title={t('home.faq.title')} className="bg-surface">
         <div className="mx-auto max-w-3xl">
           <FaqAccordion items={data.faqs} idBase="faq" />
         </div>
       </Section>
 
-      <Section id="testimonials" title="What Our Customers Say">
+      <Section id="testimonials" title={t('home.testimonials.title')}>
         <ul className="grid gap-6 md:grid-cols-2">
-          {data.testimonials.map((t) => (
-            <li key={t.id}>
-              <TestimonialCard testimonial={t} />
+          {data.testimonials.map((item) => (
+            <li key={item.id}>
+              <TestimonialCard testimonial={item} />
             </li>
           ))}
         </ul>
         <p className="mt-8 text-center">
           <Link to="/testimonials" className="font-semibold text-brand-700 hover:underline">
-            Read more reviews
+            {t('home.testimonials.more')}
           </Link>
         </p>
       </Section>
 
       <WhatsAppBanner
-        title="Send us a photo of the problem on WhatsApp"
-        text="A technician replies with the likely fault and a price range, usually within minutes."
+        title={t('home.whatsapp.title')}
+        text={t('home.whatsapp.text')}
       />
 
       {data.posts.length > 0 && (
-        <Section id="latest-posts" title="TV Care Tips from Our Blog">
+        <Section id="latest-posts" title={t('home.posts.title')}>
           <ul className="grid gap-6 md:grid-cols-2">
             {data.posts.map((p) => (
               <li key={p.slug}>
@@ -124,7 +135,7 @@ export function Page({ data }: { data: HomeData }) {
           </ul>
           <p className="mt-8 text-center">
             <ButtonLink to="/blog" variant="secondary">
-              Read All Articles
+              {t('home.posts.all')}
             </ButtonLink>
           </p>
         </Section>

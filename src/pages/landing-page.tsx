@@ -9,13 +9,15 @@ import { CardsSection, ServicesSection } from '../components/sections/card-secti
 import { PhoneFormatsSection, ServiceInfoSection, StripSection } from '../components/sections/info-sections.tsx';
 import { LandingHero } from '../components/sections/landing-hero.tsx';
 import { AreasSection, BrandGridSection, ModelsSection } from '../components/sections/list-sections.tsx';
-import { SECTION_TITLES } from '../components/sections/titles.ts';
+import { sectionTitle } from '../components/sections/titles.ts';
+import { useT } from '../i18n/use-t.ts';
 import type { LandingData, ResolvedSection } from '../contract/pages.ts';
 
 export type { LandingData };
 
 /** One section of a brand or area page; which component draws it is chosen by its `type`. */
 function LandingSection({ section, id, data }: { section: ResolvedSection; id: string; data: LandingData }): ReactNode {
+  const t = useT();
   switch (section.type) {
     case 'hero':
       return <LandingHero section={section} id={id} />;
@@ -26,7 +28,7 @@ function LandingSection({ section, id, data }: { section: ResolvedSection; id: s
       return <CardsSection section={section} id={id} />;
     case 'faq':
       return (
-        <Section id={id} title={section.title ?? SECTION_TITLES.faq} lead={section.lead} className="bg-surface">
+        <Section id={id} title={sectionTitle(t, section)} lead={section.lead} className="bg-surface">
           <div className="mx-auto max-w-3xl">
             <FaqAccordion items={section.items} idBase={id} />
           </div>
@@ -40,11 +42,11 @@ function LandingSection({ section, id, data }: { section: ResolvedSection; id: s
       return <BrandGridSection section={section} id={id} />;
     case 'testimonials':
       return (
-        <Section id={id} title={section.title ?? SECTION_TITLES.testimonials} lead={section.lead}>
+        <Section id={id} title={sectionTitle(t, section)} lead={section.lead}>
           <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-            {section.items.map((t) => (
-              <li key={t.name + t.quote.slice(0, 20)}>
-                <TestimonialCard testimonial={t} />
+            {section.items.map((item) => (
+              <li key={item.name + item.quote.slice(0, 20)}>
+                <TestimonialCard testimonial={item} />
               </li>
             ))}
           </ul>
@@ -53,7 +55,7 @@ function LandingSection({ section, id, data }: { section: ResolvedSection; id: s
     case 'strip':
       return <StripSection section={section} id={id} />;
     case 'related-links':
-      return <RelatedLinks title={section.title ?? SECTION_TITLES['related-links']!} links={section.links} />;
+      return <RelatedLinks title={sectionTitle(t, section)} links={section.links} />;
     case 'cta':
       return <ClosingBanner text={section.text} />;
     case 'service-info':

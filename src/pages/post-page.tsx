@@ -5,12 +5,16 @@ import { RawHtml } from '../components/raw-html.tsx';
 import { formatDate } from '../lib/format.ts';
 import type { PostData } from '../contract/pages.ts';
 import { Picture } from '../components/picture.tsx';
+import { useSiteData } from '../components/site-context.tsx';
+import { useT } from '../i18n/use-t.ts';
 
 export type { PostData };
 
 /** One article: category, title, picture, the prerendered body, the repair box and related articles. */
 export function Page({ data }: { data: PostData }) {
   const post = data.card;
+  const { messages } = useSiteData();
+  const t = useT();
   return (
     <>
       <article className="mx-auto max-w-3xl px-4 pt-6 pb-12">
@@ -18,11 +22,11 @@ export function Page({ data }: { data: PostData }) {
           <p className="text-sm font-semibold tracking-wide text-accent-700 uppercase">{post.category}</p>
           <h1 className="mt-2 text-3xl leading-tight font-extrabold text-brand-900 md:text-4xl">{post.title}</h1>
           <p className="mt-3 text-sm text-muted">
-            By {post.author} · <time dateTime={post.date}>{formatDate(post.date)}</time>
+            {t('blog.post.by', { author: post.author })} · <time dateTime={post.date}>{formatDate(post.date, messages)}</time>
             {data.updated && (
               <>
                 {' '}
-                · Updated <time dateTime={data.updated}>{formatDate(data.updated)}</time>
+                · {t('blog.post.updated')} <time dateTime={data.updated}>{formatDate(data.updated, messages)}</time>
               </>
             )}
           </p>
@@ -36,7 +40,7 @@ export function Page({ data }: { data: PostData }) {
         {data.toc && data.toc.length > 1 && (
           <nav aria-labelledby="toc-title" className="mt-8 rounded-xl border border-line bg-surface p-5">
             <h2 id="toc-title" className="text-base font-bold text-brand-900">
-              On this page
+              {t('blog.post.toc')}
             </h2>
             <ol className="mt-3 space-y-1.5 text-sm">
               {data.toc.map((h) => (
@@ -52,12 +56,12 @@ export function Page({ data }: { data: PostData }) {
         <RawHtml id="article-body" html={data.bodyHtml} className="prose mt-8" />
         <aside aria-labelledby="repair-box" className="mt-10 rounded-xl border border-brand-100 bg-brand-50 p-6">
           <h2 id="repair-box" className="text-xl font-bold text-brand-900">
-            Need TV Repair Service?
+            {t('blog.post.repairBox.title')}
           </h2>
-          <p className="mt-2 text-ink">Our technicians repair every brand at your home, with free diagnosis and free pickup and delivery.</p>
+          <p className="mt-2 text-ink">{t('blog.post.repairBox.text')}</p>
           <div className="mt-4 flex flex-wrap gap-3">
             <Link to="/contact" className={buttonClass('primary')}>
-              Contact Us
+              {t('blog.post.repairBox.contact')}
             </Link>
             <CallButton variant="secondary" />
           </div>
@@ -67,7 +71,7 @@ export function Page({ data }: { data: PostData }) {
         <section aria-labelledby="related-posts" className="bg-surface">
           <div className="mx-auto max-w-6xl px-4 py-12">
             <h2 id="related-posts" className="mb-6 text-2xl font-bold text-brand-900">
-              Related Articles
+              {t('blog.post.related')}
             </h2>
             <PostGrid posts={data.related} />
           </div>

@@ -7,6 +7,7 @@ import { LinkChips } from '../components/link-chips.tsx';
 import { ServiceDetail } from '../components/service-detail.tsx';
 import { useSite, useSiteData } from '../components/site-context.tsx';
 import type { ServicesData } from '../contract/pages.ts';
+import { useT } from '../i18n/use-t.ts';
 
 /** How many of the main services show before "View All Repair Services" (spec §9). */
 const SHOWN_FIRST = 4;
@@ -25,14 +26,15 @@ function ServiceGrid({ services }: { services: Service[] }) {
 
 function StatsStrip() {
   const { stats } = useSite();
+  const t = useT();
   const items: { icon: IconName; value: string; label: string }[] = [
-    { icon: 'monitor', value: stats.tvsRepaired, label: 'TVs Repaired' },
-    { icon: 'award', value: stats.years, label: 'Years of Experience' },
-    { icon: 'clock', value: 'Same-Day', label: 'Service for Most Repairs' },
-    { icon: 'shield', value: 'Verified', label: 'Trained Technicians' },
+    { icon: 'monitor', value: stats.tvsRepaired, label: t('services.stats.repaired') },
+    { icon: 'award', value: stats.years, label: t('services.stats.experience') },
+    { icon: 'clock', value: t('services.stats.sameDayValue'), label: t('services.stats.sameDay') },
+    { icon: 'shield', value: t('services.stats.verifiedValue'), label: t('services.stats.verified') },
   ];
   return (
-    <section aria-label="Our record" className="border-b border-line bg-surface">
+    <section aria-label={t('services.stats.label')} className="border-b border-line bg-surface">
       <ul className="mx-auto grid max-w-6xl grid-cols-2 gap-4 px-4 py-8 lg:grid-cols-4">
         {items.map((i) => (
           <li key={i.label} className="flex items-center gap-3">
@@ -58,27 +60,29 @@ function StatsStrip() {
 export function Page({ data }: { data: ServicesData }) {
   const site = useSite();
   const { nav } = useSiteData();
+  const t = useT();
+  const facts = { city: site.address.city, tvsRepaired: site.stats.tvsRepaired };
   const main = data.services.filter((s) => s.main);
   const extra = data.services.filter((s) => !s.main);
   return (
     <>
       <Hero
-        eyebrow={`All TV brands · ${site.address.city}`}
-        title="Professional TV Repair Services"
-        lead={`Screen, power supply, motherboard and audio repairs, wall mounting and free pickup – by technicians who have fixed ${site.stats.tvsRepaired} TVs in ${site.address.city}.`}
+        eyebrow={t('services.hero.eyebrow', facts)}
+        title={t('services.hero.title')}
+        lead={t('services.hero.lead', facts)}
       >
         <ButtonLink to="/contact" variant="accent">
-          Book a Repair
+          {t('services.hero.book')}
         </ButtonLink>
       </Hero>
       <StatsStrip />
 
-      <Section id="repair-services" title="Our Repair Services" lead="Free diagnosis on every visit, genuine parts, and a written quote before we start.">
+      <Section id="repair-services" title={t('services.repair.title')} lead={t('services.repair.lead')}>
         <ServiceGrid services={main.slice(0, SHOWN_FIRST)} />
         {main.length > SHOWN_FIRST && (
           <details className="group mt-6">
             <summary className="mx-auto flex min-h-11 w-fit cursor-pointer list-none items-center gap-2 rounded-lg border-2 border-brand-700 bg-white px-5 py-2.5 font-semibold text-brand-700 group-open:hidden hover:bg-brand-50 [&::-webkit-details-marker]:hidden">
-              View All Repair Services <Icon name="chevron" className="h-4 w-4" />
+              {t('services.repair.viewAll')} <Icon name="chevron" className="h-4 w-4" />
             </summary>
             <ServiceGrid services={main.slice(SHOWN_FIRST)} />
           </details>
@@ -86,15 +90,15 @@ export function Page({ data }: { data: ServicesData }) {
       </Section>
 
       {extra.length > 0 && (
-        <Section id="more-repairs" title="Specialist Repairs" lead="Faults that need a workshop bench, a genuine part or a software fix." className="bg-surface">
+        <Section id="more-repairs" title={t('services.specialist.title')} lead={t('services.specialist.lead')} className="bg-surface">
           <ServiceGrid services={extra} />
         </Section>
       )}
 
       {(nav.areas.length > 0 || nav.brands.length > 0) && (
         <div className="mx-auto max-w-6xl space-y-10 px-4 py-14">
-          <LinkChips id="service-areas" title={`TV Repair Across ${site.address.city}`} links={nav.areas} />
-          <LinkChips id="service-brands" title="Brands We Repair" links={nav.brands} />
+          <LinkChips id="service-areas" title={t('services.areas', facts)} links={nav.areas} />
+          <LinkChips id="service-brands" title={t('services.brands')} links={nav.brands} />
         </div>
       )}
       <ClosingBanner />

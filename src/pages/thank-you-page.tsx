@@ -1,18 +1,19 @@
 import { buttonClass, ButtonLink, CallButton } from '../components/button.tsx';
 import { WhatsAppLink } from '../components/contact-links.tsx';
 import { Icon } from '../components/icons.tsx';
-import { useSite } from '../components/site-context.tsx';
+import { useSiteData } from '../components/site-context.tsx';
 import { hoursText } from '../lib/format.ts';
 import type { PageData } from '../contract/pages.ts';
+import { useT } from '../i18n/use-t.ts';
 
 /** Where the form service sends a visitor after any form (quote, contact, brand request). */
 export function Page(_: { data: PageData<'thank-you'> }) {
-  const site = useSite();
-  const { hours } = site;
+  const { site, messages } = useSiteData();
+  const t = useT();
   const steps = [
-    `We read your message and call you back, usually within an hour during working hours (${hoursText(hours.primary)}).`,
-    'A technician asks a few questions about the fault and gives you a likely price range.',
-    'We agree a time for a home visit or a free pickup, and repair your TV – most within 24 hours.',
+    t('thankYou.next.call', { hours: hoursText(site.hours.primary, messages) }),
+    t('thankYou.next.questions'),
+    t('thankYou.next.visit'),
   ];
   return (
     <div className="mx-auto max-w-3xl px-4 py-14">
@@ -20,13 +21,13 @@ export function Page(_: { data: PageData<'thank-you'> }) {
         <span className="mx-auto grid h-16 w-16 place-items-center rounded-full bg-chat-600 text-white">
           <Icon name="check" className="h-8 w-8" />
         </span>
-        <h1 className="mt-6 text-3xl font-extrabold text-brand-900 md:text-4xl">Thank You – We Have Your Message</h1>
-        <p className="mt-4 text-lg text-muted">Your request has reached the {site.business.name} team.</p>
+        <h1 className="mt-6 text-3xl font-extrabold text-brand-900 md:text-4xl">{t('thankYou.title')}</h1>
+        <p className="mt-4 text-lg text-muted">{t('thankYou.lead', { business: site.business.name })}</p>
       </div>
 
       <section aria-labelledby="next-steps" className="mt-10 rounded-xl border border-line bg-surface p-6 md:p-8">
         <h2 id="next-steps" className="text-2xl font-bold text-brand-900">
-          What Happens Next
+          {t('thankYou.next.title')}
         </h2>
         <ol className="mt-5 space-y-4">
           {steps.map((s, i) => (
@@ -42,21 +43,21 @@ export function Page(_: { data: PageData<'thank-you'> }) {
 
       <section aria-labelledby="cant-wait" className="mt-10 text-center">
         <h2 id="cant-wait" className="text-2xl font-bold text-brand-900">
-          Can’t Wait?
+          {t('thankYou.cantWait.title')}
         </h2>
-        <p className="mt-2 text-muted">Call or message us now and we will pick it up straight away.</p>
+        <p className="mt-2 text-muted">{t('thankYou.cantWait.text')}</p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           <CallButton variant="primary" />
           <WhatsAppLink className={buttonClass('chat')}>
-            <Icon name="chat" /> WhatsApp Us
+            <Icon name="chat" /> {t('common.whatsAppUs')}
           </WhatsAppLink>
         </div>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <ButtonLink to="/" variant="secondary">
-            Back to Home
+            {t('thankYou.home')}
           </ButtonLink>
           <ButtonLink to="/services" variant="secondary">
-            Our Services
+            {t('thankYou.services')}
           </ButtonLink>
         </div>
       </section>

@@ -31,7 +31,7 @@ describe('MDX bodies rendered by the worker pool', () => {
     expect(pooled.problems).toEqual(single.problems);
     expect(formatProblems(pooled.problems, pooled.filesChecked)).toMatchInlineSnapshot(`
       "content/blog/post-45.mdx:20:1  MDX syntax: Expected a closing tag for \`<Tip>\` (20:1-20:6) before the end of \`paragraph\`
-      ✖ 1 problem in 1 file (101 files checked)"
+      ✖ 1 problem in 1 file (103 files checked)"
     `);
   }, 180_000);
 

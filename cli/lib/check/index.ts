@@ -12,6 +12,7 @@ import { checkHreflang } from './hreflang.ts';
 import { checkJsonLd } from './jsonld.ts';
 import { checkLinks, type ExternalLinkUse } from './links.ts';
 import { checkSeo } from './seo.ts';
+import { checkShellLanguage, readCatalogues } from './shell-language.ts';
 import { checkSimilar } from './similar.ts';
 import { CheckSetupError, readBuiltSite, SourceLocator, type RuleContext } from './site.ts';
 
@@ -117,6 +118,7 @@ export async function checkSite(opts: CheckOptions): Promise<CheckReport> {
   problems.push(...time('contact', () => checkContactLinks(ctx)));
   problems.push(...time('facts', () => checkFacts(ctx)));
   problems.push(...time('similar', () => checkSimilar(ctx, opts.similarity ?? 0.8)));
+  problems.push(...time('shellLanguage', () => checkShellLanguage(ctx, readCatalogues(opts.contentDir, opts.root))));
   if (opts.goLive) problems.push(...time('goLive', () => checkGoLive(opts.contentDir, opts.root).problems));
   let externalLinks = 0;
   if (opts.external && external) {

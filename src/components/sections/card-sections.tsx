@@ -1,4 +1,5 @@
-import { SECTION_TITLES } from './titles.ts';
+import { useT } from '../../i18n/use-t.ts';
+import { sectionTitle } from './titles.ts';
 import { ServiceCard } from '../cards.tsx';
 import { Section } from '../hero.tsx';
 import { Icon, type IconName } from '../icons.tsx';
@@ -6,8 +7,9 @@ import type { SectionProps } from './types.ts';
 
 /** Three to six service cards, each with its own "Learn More" target. */
 export function ServicesSection({ section, id }: SectionProps<'services'>) {
+  const t = useT();
   return (
-    <Section id={id} title={section.title ?? SECTION_TITLES.services} lead={section.lead}>
+    <Section id={id} title={sectionTitle(t, section)} lead={section.lead}>
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {section.items.map((it) => (
           <li key={it.title}>
@@ -21,9 +23,10 @@ export function ServicesSection({ section, id }: SectionProps<'services'>) {
 
 /** Problems or reasons: cards with an icon, a heading and a sentence or two. */
 export function CardsSection({ section, id }: SectionProps<'problems' | 'why-choose'>) {
+  const t = useT();
   const tinted = section.type === 'problems';
   return (
-    <Section id={id} title={section.title ?? SECTION_TITLES[section.type]} lead={section.lead} className={tinted ? 'bg-surface' : undefined}>
+    <Section id={id} title={sectionTitle(t, section)} lead={section.lead} className={tinted ? 'bg-surface' : undefined}>
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {section.items.map((it) => (
           <li key={it.title} className="rounded-xl border border-line bg-white p-6">

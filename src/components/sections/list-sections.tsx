@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { SECTION_TITLES } from './titles.ts';
+import { useT } from '../../i18n/use-t.ts';
+import { sectionTitle } from './titles.ts';
 import { BrandTiles } from '../brand-tiles.tsx';
 import { Section } from '../hero.tsx';
 import { Icon } from '../icons.tsx';
@@ -7,8 +8,9 @@ import type { SectionProps } from './types.ts';
 
 /** Model lines: a name and a note each. */
 export function ModelsSection({ section, id }: SectionProps<'models'>) {
+  const t = useT();
   return (
-    <Section id={id} title={section.title ?? SECTION_TITLES.models} lead={section.lead}>
+    <Section id={id} title={sectionTitle(t, section)} lead={section.lead}>
       <ul className="grid gap-4 md:grid-cols-2">
         {section.items.map((m) => (
           <li key={m.name} className="flex gap-3 rounded-lg border border-line p-4">
@@ -28,8 +30,9 @@ const chip = 'flex min-h-11 items-center gap-2 rounded-lg border border-line bg-
 
 /** Areas (or brands): names, linked when they have a page. */
 export function AreasSection({ section, id }: SectionProps<'areas'>) {
+  const t = useT();
   return (
-    <Section id={id} title={section.title ?? SECTION_TITLES.areas} lead={section.lead} className="bg-surface">
+    <Section id={id} title={sectionTitle(t, section)} lead={section.lead} className="bg-surface">
       <ul className="flex flex-wrap justify-center gap-3">
         {section.items.map((a) => (
           <li key={a.name}>
@@ -51,8 +54,9 @@ export function AreasSection({ section, id }: SectionProps<'areas'>) {
 
 /** Tiles of the brand pages (12 by default). */
 export function BrandGridSection({ section, id }: SectionProps<'brand-grid'>) {
+  const t = useT();
   return (
-    <Section id={id} title={section.title ?? SECTION_TITLES['brand-grid']} lead={section.lead} className="bg-surface">
+    <Section id={id} title={sectionTitle(t, section)} lead={section.lead} className="bg-surface">
       <BrandTiles tiles={section.tiles} className="grid-cols-2 sm:grid-cols-3 lg:grid-cols-6" />
     </Section>
   );

@@ -1,0 +1,141 @@
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
+import path from 'node:path';
+import { Parser } from 'htmlparser2';
+import type { Problem } from '#core/content/problems.ts';
+import { LoadContext } from '#core/content/context.ts';
+import { readMessages } from '#core/content/messages.ts';
+import type { Lang, Messages } from '#src/contract/site.ts';
+import { pageProblem, type RuleContext } from './site.ts';
+
+/** English shell text found on a Hindi page, and the catalogue key it is the English value of. */
+export interface EnglishText {
+  text: string;
+  key: string;
+}
+
+/** Elements whose content is the shell: the same on every page, written in the code, not in content/. */
+const SHELL = new Set(['header', 'footer', 'nav', 'dialog', 'form']);
+/** Announced attributes of shell elements, checked like text. */
+const ATTRS = ['aria-label', 'title', 'placeholder'];
+const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+const HIDDEN = new Set(['script', 'style', 'template', 'svg']);
+
+const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+/** <html lang> is within the first bytes of a page. */
+const HEAD_BYTES = 2048;
+const isHindi = (head: string) => /<html\b[^>]*\blang="hi(?:-[a-z]+)?"/i.test(head);
+
+/** The first bytes of a file: whether a page is Hindi, without reading all of every page. */
+function head(file: string): string {
+  const fd = openSync(file, 'r');
+  try {
+    const buf = Buffer.alloc(HEAD_BYTES);
+    return buf.toString('utf8', 0, readSync(fd, buf, 0, HEAD_BYTES, 0));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** English values to look for: those that differ from the Hindi value of the same key; placeholders match anything. */
+function englishValues(en: Messages, hi: Messages) {
+  const hindi = new Set(Object.values(hi).map(squash));
+  const exact = new Map<string, string>();
+  const patterns: { re: RegExp; key: string }[] = [];
+  for (const [key, raw] of Object.entries(en)) {
+    const value = squash(raw);
+    if (!value || value === squash(hi[key] ?? '') || hindi.has(value) || !/[A-Za-z]{2}/.test(value.replace(/\{[\w.]+\}/g, ''))) continue;
+    if (!value.includes('{')) {
+      if (!exact.has(value)) exact.set(value, key);
+      continue;
+    }
+    const parts = value.split(/\{[\w.]+\}/).map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    patterns.push({ re: new RegExp(`^${parts.join('.+?')}$`), key });
+  }
+  return { exact, patterns, hindi };
+}
+
+/**
+ * The English catalogue values in the shell (header, footer, nav, dialog, forms, the widget, the
+ * skip link) of one page whose <html lang> is "hi" (or "hi-IN"). Empty for pages in any other language.
+ */
+export function englishShellText(html: string, en: Messages, hi: Messages): EnglishText[] {
+  if (!isHindi(html.slice(0, HEAD_BYTES))) return [];
+  const { exact, patterns, hindi } = englishValues(en, hi);
+  const found: EnglishText[] = [];
+  const match = (raw: string) => {
+    const text = squash(raw);
+    if (!text || hindi.has(text)) return;
+    const key = exact.get(text) ?? patterns.find((p) => p.re.test(text))?.key;
+    if (key) found.push({ text, key });
+  };
+  // A stack of open elements: whether each is (inside) the shell, or hidden.
+  const stack: { name: string; shell: boolean; hidden: boolean }[] = [];
+  let text = '';
+  const flush = () => {
+    const top = stack.at(-1);
+    if (top?.shell && !top.hidden) match(text);
+    text = '';
+  };
+  const parser = new Parser(
+    {
+      onopentag(name, attrs) {
+        flush();
+        const parent = stack.at(-1);
+        const shell =
+          (parent?.shell ?? false) ||
+          SHELL.has(name) ||
+          'data-disclosure' in attrs ||
+          attrs.id === 'loading-bar' ||
+          (name === 'a' && attrs.href === '#main');
+        const hidden = (parent?.hidden ?? false) || HIDDEN.has(name);
+        if (shell && !hidden) for (const a of ATTRS) if (attrs[a]) match(attrs[a]);
+        if (!VOID.has(name)) stack.push({ name, shell, hidden });
+      },
+      ontext(data) {
+        text += data;
+      },
+      oncomment() {
+        // React's text separators (<!-- -->) split one visible string in two: keep it whole.
+      },
+      onclosetag(name) {
+        if (VOID.has(name)) return;
+        flush();
+        const i = stack.map((e) => e.name).lastIndexOf(name);
+        if (i >= 0) stack.length = i;
+      },
+    },
+    { decodeEntities: true },
+  );
+  parser.write(html);
+  parser.end();
+  return found;
+}
+
+/** The catalogues of content/messages/, or undefined when they do not load (the content check reports why). */
+export function readCatalogues(contentDir: string, root: string): Record<Lang, Messages> | undefined {
+  return readMessages(new LoadContext(path.resolve(contentDir), path.resolve(root)));
+}
+
+/** `site check`: English shell text on Hindi pages, reported against each page's source file. */
+export function checkShellLanguage(ctx: RuleContext, catalogues: Record<Lang, Messages> | undefined): Problem[] {
+  if (!catalogues) return [];
+  const problems: Problem[] = [];
+  for (const page of ctx.site.all) {
+    const file = path.join(ctx.site.dist, page.file);
+    if (!isHindi(head(file))) continue;
+    const html = readFileSync(file, 'utf8');
+    for (const { text, key } of englishShellText(html, catalogues.en, catalogues.hi)) {
+      problems.push(
+        pageProblem(ctx, page, {
+          rule: 'shell-language',
+          message: `English shell text on a Hindi page: ${JSON.stringify(text)} (key ${key})`,
+          expected: `the Hindi message ${JSON.stringify(catalogues.hi[key])} (content/messages/hi.yaml)`,
+          received: JSON.stringify(text),
+          hint: `render it with t('${key}') and the page's catalogue`,
+        }),
+      );
+    }
+  }
+  return problems;
+}
