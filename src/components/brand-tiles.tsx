@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from './link.tsx';
 import type { NavLink } from '../contract/site.ts';
 import { cn } from './cn.ts';
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from './link.tsx';
 import type { BreadcrumbItem } from '#schemas/index.ts';
 import { useT } from '../i18n/use-t.ts';
 

@@ -1,5 +1,5 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from './link.tsx';
 import { cn } from './cn.ts';
 import { PhoneLink } from './contact-links.tsx';
 import { Icon } from './icons.tsx';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from './link.tsx';
 import type { Service, Testimonial } from '#schemas/index.ts';
 import { Icon, type IconName } from './icons.tsx';
 import { useT } from '../i18n/use-t.ts';

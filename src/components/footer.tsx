@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from './link.tsx';
 import { hoursRange } from '../lib/format.ts';
 import { EmailLink, PhoneLink, WhatsAppLink } from './contact-links.tsx';
 import { Icon } from './icons.tsx';

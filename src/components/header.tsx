@@ -1,4 +1,4 @@
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink } from './link.tsx';
 import { cn } from './cn.ts';
 import { Icon } from './icons.tsx';
 import { LanguageSwitch } from './language-switch.tsx';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from './link.tsx';
 import type { NavLink } from '../contract/site.ts';
 
 /** A titled row of small links (brand pages, area pages); nothing when the list is empty. */

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from './link.tsx';
 import { formatDate } from '../lib/format.ts';
 import type { PostCard as Post } from '../contract/site.ts';
 import { cn } from './cn.ts';

@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { Icon } from './icons.tsx';
 import QuoteForm from './quote-form.tsx';
 import { useT } from '../i18n/use-t.ts';
+import { localHref } from '../i18n/href.ts';
+import { useSiteData } from './site-context.tsx';
 
 /**
  * The "Get A Quote" dialog (spec §4): a native modal <dialog> holding the quote form, in every
@@ -41,7 +43,7 @@ export function QuoteDialog() {
 export function QuoteButton({ className, children }: { className?: string; children?: ReactNode }) {
   const t = useT();
   return (
-    <a href="/contact#contact-form" role="button" data-quote-open="" className={className}>
+    <a href={localHref(useSiteData(), '/contact#contact-form')} role="button" data-quote-open="" className={className}>
       {children ?? t('nav.getAQuote')}
     </a>
   );

@@ -23,6 +23,11 @@ export function useOptionalSiteData(): SiteData | null {
   return useContext(SiteContext);
 }
 
+/** The language's href map (SiteData.hrefs); none outside a page (a post card rendered on its own into an index's HTML). */
+export function useHrefs(): SiteData['hrefs'] {
+  return useContext(SiteContext)?.hrefs ?? {};
+}
+
 export function useSite() {
   return useSiteData().site;
 }

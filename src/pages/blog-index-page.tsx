@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../components/link.tsx';
 import { Hero, Section } from '../components/hero.tsx';
 import { NewsletterForm } from '../components/newsletter-form.tsx';
 import { PostCard } from '../components/post-card.tsx';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../components/link.tsx';
 import { EmailLink, PhoneLink, WhatsAppLink } from '../components/contact-links.tsx';
 import { ContactForm } from '../components/contact-form.tsx';
 import { Icon, type IconName } from '../components/icons.tsx';

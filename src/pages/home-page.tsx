@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../components/link.tsx';
 import { BrandTiles } from '../components/brand-tiles.tsx';
 import { ButtonLink } from '../components/button.tsx';
 import { ServiceCard, TestimonialCard } from '../components/cards.tsx';

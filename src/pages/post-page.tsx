@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../components/link.tsx';
 import { buttonClass, CallButton } from '../components/button.tsx';
 import { PostGrid } from '../components/post-grid.tsx';
 import { RawHtml } from '../components/raw-html.tsx';

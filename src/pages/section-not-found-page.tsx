@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../components/link.tsx';
 import { buttonClass } from '../components/button.tsx';
 import type { PageData } from '../contract/pages.ts';
 import { useT } from '../i18n/use-t.ts';

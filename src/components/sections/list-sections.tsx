@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../link.tsx';
 import { useT } from '../../i18n/use-t.ts';
 import { sectionTitle } from './titles.ts';
 import { BrandTiles } from '../brand-tiles.tsx';
