@@ -5,6 +5,7 @@ import { LanguageSwitch } from './language-switch.tsx';
 import { QuoteButton } from './quote-dialog.tsx';
 import { useSite } from './site-context.tsx';
 import { useT } from '../i18n/use-t.ts';
+import type { PageMeta } from '../contract/site.ts';
 
 const LINKS = [
   { to: '/', key: 'nav.home' },
@@ -44,7 +45,7 @@ const QUOTE_CLASS = 'block rounded-lg bg-accent-600 px-4 py-2.5 text-center font
  * Escape, a click outside, and closing on "Get A Quote"). Only one of the two lists is displayed at
  * a time, so assistive technology meets the links once.
  */
-export function Header() {
+export function Header({ translations }: { translations?: PageMeta['translations'] }) {
   const site = useSite();
   const t = useT();
   return (
@@ -56,7 +57,7 @@ export function Header() {
           </span>
           {site.business.name}
         </Link>
-        <LanguageSwitch />
+        <LanguageSwitch translations={translations} />
         <div className="hidden md:flex md:items-center md:gap-1">
           <Links className="flex flex-row gap-1" />
           <QuoteButton className={cn(QUOTE_CLASS, 'ml-2 inline-block')} />

@@ -1,6 +1,4 @@
-import { useRouteLoaderData } from 'react-router';
-import type { PageData } from '../contract/pages.ts';
-import type { Lang } from '../contract/site.ts';
+import type { Lang, PageMeta } from '../contract/site.ts';
 import { HREFLANG } from '../i18n/href.ts';
 import { useSiteData } from './site-context.tsx';
 
@@ -11,11 +9,10 @@ const NAMES: Record<Lang, string> = { en: 'English', hi: 'हिन्दी' };
  * A link to this page in the other language, on pages that have a twin (decision 081); nothing on
  * the others. A plain link: the client's navigation swaps the page and `<html lang>` like any other.
  */
-export function LanguageSwitch() {
+export function LanguageSwitch({ translations }: { translations?: PageMeta['translations'] }) {
   const { lang } = useSiteData();
-  const page = useRouteLoaderData('page') as PageData | undefined;
   const other: Lang = lang === 'hi' ? 'en' : 'hi';
-  const href = page?.meta.translations?.[other];
+  const href = translations?.[other];
   if (!href) return null;
   return (
     <a

@@ -27,7 +27,7 @@ export function Layout() {
         {translate(site.messages, 'layout.skipLink')}
       </a>
       {page && <Head meta={page.meta} siteName={site.site.business.name} />}
-      <Header />
+      <Header translations={page?.meta.translations} />
       {/* data-keep-scroll: a page that opts out of scrolling to the top after a client-side navigation (spec §2, the AOC page). */}
       <main id="main" tabIndex={-1} className="outline-none" data-keep-scroll={page?.meta.scrollToTop === false ? '' : undefined}>
         {/* Inside <main> so that the bar belongs to a landmark; it is fixed to the top of the screen. */}

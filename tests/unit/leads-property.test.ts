@@ -59,7 +59,8 @@ describe('leads function on generated forms', () => {
           },
         ]);
       }),
-      { numRuns: 300 },
+      // A fixed seed: the same 300 forms each run, so the count below is not left to chance.
+      { numRuns: 300, seed: 20261123 },
     );
     expect(stored).toBeGreaterThan(20); // the property saw both answers
   });
