@@ -1,5 +1,5 @@
 import { checkHref } from './references.ts';
-import { pageFacts } from './facts.ts';
+import { factWords, pageFacts } from './facts.ts';
 import type { Entry } from './types.ts';
 import type { Content } from './types.ts';
 import type { LoadContext } from './context.ts';
@@ -19,7 +19,7 @@ export async function renderBodies(ctx: LoadContext, content: Content, targets: 
   ].filter(([, entry]) => entry.body.trim());
   const facts = new Map<string | undefined, ReturnType<typeof pageFacts>>();
   const factsOf = (key: string | undefined) => {
-    if (!facts.has(key)) facts.set(key, pageFacts(content.site, key));
+    if (!facts.has(key)) facts.set(key, pageFacts(content.site, key, factWords(content)));
     return facts.get(key)!;
   };
   const { results, stats } = await renderBodiesCached(

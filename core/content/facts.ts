@@ -1,4 +1,5 @@
 import type { Site } from '#schemas/index.ts';
+import type { Messages } from '#src/contract/site.ts';
 import { fillFacts, formatPhone, hoursText } from '#src/lib/format.ts';
 
 /** The values {placeholders} in content text stand for, on one page. */
@@ -16,14 +17,17 @@ export interface PageFacts {
 /** The placeholders content text may use. */
 export const PLACEHOLDERS = ['phone', 'hours', 'warranty', 'years', 'founded', 'business', 'city', 'price.powerSupply', 'price.motherboard', 'price.audio'];
 
-/** The facts of site.yaml; `warranty` names an alternative reading (the Vu page's "vu"). */
-export function pageFacts(site: Site, warranty?: string): PageFacts {
+/**
+ * The facts of site.yaml; `warranty` names an alternative reading (the Vu page's "vu"). With the
+ * catalogue of a language other than English, the hours are written in its words.
+ */
+export function pageFacts(site: Site, warranty?: string, messages?: Messages): PageFacts {
   const reading = (warranty && site.warranty.alternatives[warranty]) || site.warranty.primary;
   const hours = site.hours.primary;
   return {
     prices: site.prices,
     warranty: reading.label,
-    hours: hoursText(hours),
+    hours: hoursText(hours, messages),
     phone: formatPhone(site.contact.phone),
     years: site.stats.years,
     founded: String(site.founded),
@@ -53,4 +57,9 @@ export function fillDeep<T>(value: T, facts: PageFacts): T {
 /** The {placeholders} of `text` that are not facts. */
 export function unknownPlaceholders(text: string): string[] {
   return [...text.matchAll(/\{([\w.]+)\}/g)].map((m) => m[1]!).filter((k) => !PLACEHOLDERS.includes(k));
+}
+
+/** The catalogue a builder writes fact phrases with: none for English (the phrases as they always were), the language's for a twin. */
+export function factWords(content: { lang?: 'en' | 'hi'; messages: Record<'en' | 'hi', Messages> }): Messages | undefined {
+  return content.lang && content.lang !== 'en' ? content.messages?.[content.lang] : undefined;
 }

@@ -42,7 +42,7 @@ export async function loadContent(dir: string, root = path.dirname(path.resolve(
   const messages = readMessages(ctx);
   // Cross-references and MDX bodies need the file collections; the folders' own problems are already in.
   if (Object.keys(fileCollections).every((name) => files[name] !== undefined)) {
-    const all = { dir: ctx.dir, ...loaded, ...folders } as Content;
+    const all = { dir: ctx.dir, ...loaded, ...folders, messages } as Content;
     // Every page and #fragment of the site: the sections content declares, then the headings of
     // the bodies as they render; links in bodies and in front matter are checked against them all.
     const targets = knownTargets(all);

@@ -119,6 +119,7 @@ export async function loadTwins(ctx: LoadContext, english: Content | undefined, 
       blog: [],
       serviceCenter: [],
       messages: english.messages,
+      lang: 'hi',
     } satisfies Content;
     await renderBodies(hi, twins, hindiTargets(twins, targets), { cacheDir: opts.cacheDir, workers: opts.workers });
     checkReferences(hi, twins, targets);

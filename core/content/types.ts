@@ -33,4 +33,6 @@ export interface Content extends FileCollections, FolderContent {
   hi?: Content;
   /** content/messages/<lang>.yaml, flattened to dotted keys ("nav.home"). */
   messages: Record<Lang, Messages>;
+  /** The language of this content: the Hindi twins (core/content/twins.ts) say 'hi'; English leaves it out. */
+  lang?: Lang;
 }

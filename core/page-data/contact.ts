@@ -2,6 +2,7 @@ import type { RelatedLink } from '#schemas/index.ts';
 import type { AreaCell } from '#src/contract/pages.ts';
 import type { Content } from '../content/types.ts';
 import { listName, routesOf, type RouteEntry } from './route-entry.ts';
+import { translate } from '#src/i18n/translate.ts';
 
 const key = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '');
 
@@ -27,6 +28,6 @@ export function servicesAndAreas(content: Content, collected: RouteEntry[]): Rel
     .map((s) => ({ href: `/services#${s.id}`, title: s.title, type: 'service' }));
   const areas: RelatedLink[] = routesOf(collected, 'area')
     .slice(0, 4)
-    .map((r) => ({ href: r.path, title: `TV Repair in ${listName(r)}`, type: 'location' }));
+    .map((r) => ({ href: r.path, title: translate(content.messages[content.lang ?? 'en'], 'links.areaRepair', { area: listName(r) }), type: 'location' }));
   return [...services, ...areas];
 }

@@ -2,7 +2,7 @@ import { folderCollections, type AreaPage, type BrandPage, type Site } from '#sc
 import { hoursText } from '#src/lib/format.ts';
 import type { LandingData, ResolvedSection } from '#src/contract/pages.ts';
 import type { NavLink } from '#src/contract/site.ts';
-import { fill, fillDeep, pageFacts } from '../content/facts.ts';
+import { factWords, fill, fillDeep, pageFacts } from '../content/facts.ts';
 import type { Entry } from '../content/types.ts';
 import type { Content } from '../content/types.ts';
 import { breadcrumbFromPath, pageMeta } from './seo.ts';
@@ -49,7 +49,7 @@ export function landingRoutes(content: Content, variant: 'brand' | 'area'): Rout
   return entries.map((entry): RouteEntry => {
     const page = entry.data;
     const path = folderCollections[variant === 'brand' ? 'brands' : 'areas'].route(page);
-    const facts = pageFacts(site, page.warranty);
+    const facts = pageFacts(site, page.warranty, factWords(content));
     const hours = site.hours.primary;
     const sections = page.sections.map((s): ResolvedSection => {
       switch (s.type) {
@@ -65,7 +65,7 @@ export function landingRoutes(content: Content, variant: 'brand' | 'area'): Rout
           // An item with no href links to the area (or brand) page of the same name, when there is one.
           return { ...s, items: s.items.map((it) => ({ ...it, href: it.href ?? areaLinks.get(nameKey(it.name)) ?? brandLinks.get(nameKey(it.name)) })) };
         case 'service-info':
-          return { ...s, hoursText: s.hours ? hoursText(hours) : undefined };
+          return { ...s, hoursText: s.hours ? hoursText(hours, factWords(content)) : undefined };
         default:
           return s;
       }

@@ -4,7 +4,7 @@ import type { PageData } from '#src/contract/pages.ts';
 import type { PageMeta, PostCard, SiteData } from '#src/contract/site.ts';
 import type { LoadContext } from '../content/context.ts';
 import type { Content } from '../content/types.ts';
-import { fill, pageFacts } from '../content/facts.ts';
+import { factWords, fill, pageFacts } from '../content/facts.ts';
 import { blogIndexPages } from './blog-index.ts';
 import { areaCells, servicesAndAreas } from './contact.ts';
 import { listName, routesOf, type RouteEntry, type StaticArgs, type StaticBuilder, type StaticKind } from './route-entry.ts';
@@ -22,7 +22,7 @@ export function latestPosts(collected: RouteEntry[], count: number): PostCard[] 
 /** The builder of every kind of page that content/pages.yaml can list: a missing kind is a type error. */
 const builders: { [K in StaticKind]: StaticBuilder<K> } = {
   home: (_, meta, { content, collected }) => {
-    const facts = pageFacts(content.site);
+    const facts = pageFacts(content.site, undefined, factWords(content));
     return {
       kind: 'home',
       meta,

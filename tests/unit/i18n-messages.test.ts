@@ -121,7 +121,6 @@ const NOT_YET_USED: Record<string, string> = {
   'notFound.brand.meta.description': 'core/page-data/not-found.ts',
   'blog.index.metaTitle': 'core/page-data/blog-index.ts writes the index pages’ meta',
   'blog.index.metaDescription': 'core/page-data/blog-index.ts',
-  'links.areaRepair': 'core/page-data: the "TV Repair in <area>" related links',
   'serviceCenter.brand.meta.title': 'core/page-data: the service-centre brand pages’ meta',
   'serviceCenter.brand.meta.description': 'core/page-data: service-centre brand meta',
   'serviceCenter.brand.meta.products': 'core/page-data: service-centre brand meta',
@@ -137,8 +136,9 @@ const NOT_YET_USED: Record<string, string> = {
 };
 
 describe('the keys the code uses (a static scan of src/)', () => {
-  const files = sources('src').filter(({ file }) => !/analytics/.test(file));
+  // src/, and the page builders of core/ that write words with translate().
   const en = catalogues.en;
+  const files = [...sources('src'), ...sources('core/page-data').filter(({ text }) => text.includes('translate('))].filter(({ file }) => !/analytics/.test(file));
   const code = files.map((f) => f.text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '')).join('\n');
   /** t('a.b') and translate(messages, 'a.b'): literal keys. */
   const literal = [...code.matchAll(/\b(?:t|translate)\(\s*(?:\w+,\s*)?'([^']+)'/g)].map((m) => m[1]!);
