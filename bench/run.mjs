@@ -58,6 +58,8 @@ if (want('lighthouse')) {
   for (const [p] of [['/samsung-tv-repair'], ['/tv-repair-mansarovar']]) if (existsSync(path.join(root, 'dist', `${p.slice(1)}.html`))) pages.push(p);
   const post = spawnSync('sh', ['-c', 'ls dist/blog/*.html 2>/dev/null | grep -v 404 | head -1'], { cwd: root, encoding: 'utf8' }).stdout.trim();
   if (post) pages.push(`/${post.replace(/^dist\//, '').replace(/\.html$/, '')}`);
+  // The Hindi edition: its home, a brand and an area page (issue 14).
+  for (const p of ['/hi', '/hi/samsung-tv-repair', '/hi/tv-repair-mansarovar']) if (existsSync(path.join(root, 'dist', `${p.slice(1)}.html`))) pages.push(p);
   console.table(await runLighthouse(pages, 5));
 }
 

@@ -26,7 +26,9 @@ async function scriptsOf(page: Page, url: string) {
 const reactOwned = (page: Page, selector = '*') =>
   page.evaluate((sel) => [...document.querySelectorAll(sel)].filter((el) => Object.keys(el).some((k) => k.startsWith('__react'))).length, selector);
 
-const contentPages = ['/', ROUTES.find((r) => r.kind === 'brand')!.path, ROUTES.find((r) => r.kind === 'area')!.path, ROUTES.find((r) => r.kind === 'post')!.path];
+const first = (kind: string, hindi: boolean) => ROUTES.find((r) => r.kind === kind && r.path.startsWith('/hi/') === hindi)?.path;
+// Both languages: the Hindi edition's shell is the same script.
+const contentPages = ['/', first('brand', false), first('area', false), first('post', false), '/hi', first('brand', true), first('area', true)].filter((p): p is string => !!p);
 
 for (const url of contentPages) {
   test(`${url} stays HTML: one small script (at most ${PAGE_JS_BUDGET / 1024} KB gzip), no React, nothing hydrated`, async ({ page }) => {
