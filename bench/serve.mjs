@@ -7,6 +7,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export async function startSiteServer(port) {
   const server = spawn(process.execPath, ['cli/bin.mjs', 'start', '--no-build', '--port', String(port)], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
+  // Read what it writes (a pipe nobody reads fills up, and then the server stops answering).
+  let errors = '';
+  server.stderr.on('data', (chunk) => (errors = (errors + chunk).slice(-4000)));
+  server.on('exit', (code) => code && process.stderr.write(`the site server stopped (${code}): ${errors}\n`));
   for (let i = 0; i < 100; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/`)).ok) return server;

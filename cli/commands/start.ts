@@ -54,6 +54,15 @@ export function startCommand(): Command {
         }
       }
       const port = Number(opts.port ?? process.env.PORT ?? 4173);
+      // Ctrl+C (or SIGTERM) while the database starts lets the start finish first: its migrations are
+      // one transaction, and an embedded database killed while writing may not open again.
+      let stopRequested = false;
+      let stop = async () => {
+        stopRequested = true;
+      };
+      const onSignal = () => void stop();
+      process.once('SIGINT', onSignal);
+      process.once('SIGTERM', onSignal);
       // The analytics function on the same origin: PGlite in .data/ (or SITE_DATA_DIR), or DATABASE_URL.
       const analytics = opts.analytics
         ? await createNodeAnalytics({
@@ -71,13 +80,12 @@ export function startCommand(): Command {
       const lines = [`  Site:       http://localhost:${port}`];
       if (analytics) lines.push(`  Analytics:  http://localhost:${port}/analytics#key=${analytics.dashboardKey}`);
       process.stderr.write(`\n${lines.join('\n')}\n\n  Press Ctrl+C to stop.\n`);
-      const stop = async () => {
+      stop = async () => {
         server.close();
         await analytics?.close();
         process.exit(0);
       };
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
+      if (stopRequested) return stop();
       await new Promise(() => {});
     });
 }

@@ -90,6 +90,24 @@ test.describe('the tracker', () => {
     expect(new Set(sent.map((s) => s.sessionId)).size).toBe(1);
   });
 
+  test('on a phone, the call bar\'s taps are recorded: the call with its number, the chat as "whatsapp"', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    const sent = await recordTracking(page);
+    await page.goto('/');
+    await waitForEnhanced(page);
+    await keepTelInPage(page);
+    await page.evaluate(() =>
+      document.addEventListener('click', (e) => {
+        if ((e.target as Element).closest('a[href*="wa.me"]')) e.preventDefault();
+      }),
+    );
+    const bar = page.getByRole('complementary', { name: 'Call or WhatsApp us' });
+    const href = (await bar.getByRole('link', { name: 'Call Now' }).getAttribute('href'))!;
+    await bar.getByRole('link', { name: 'Call Now' }).click();
+    await bar.getByRole('link', { name: 'WhatsApp' }).click();
+    await expect.poll(() => sent.filter((s) => s.eventType === 'click').map((s) => s.elementClicked)).toEqual([href, 'whatsapp']);
+  });
+
   test('a tel: click sends a click event naming the number', async ({ page }) => {
     const sent = await recordTracking(page);
     await page.goto('/contact');

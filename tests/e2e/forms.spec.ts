@@ -222,6 +222,16 @@ test.describe('without JavaScript', () => {
 });
 
 test.describe('phone conversions', () => {
+  test('a tap on the phone\'s call bar reports the call conversion', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.addInitScript(RECORD_GTAG);
+    await page.goto('/');
+    await waitForEnhanced(page);
+    await page.getByRole('complementary', { name: 'Call or WhatsApp us' }).getByRole('link', { name: 'Call Now' }).click();
+    const calls = await page.evaluate(() => (window as unknown as { __gtagCalls: unknown[][] }).__gtagCalls);
+    expect(calls).toEqual([['event', 'conversion', { event_label: 'phone_call_clicked', currency: 'INR' }]]);
+  });
+
   test('a tel: click calls gtag with the conversion event when the page has gtag', async ({ page }) => {
     await page.addInitScript(RECORD_GTAG);
     await page.goto('/contact');

@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import { parse as parseYaml } from 'yaml';
 import { DIST, expect, ORIGIN, sitemapPaths, test, waitForEnhanced } from './support.ts';
 
 const paths = sitemapPaths();
@@ -92,3 +93,34 @@ for (const p of ['/hi', '/hi/tv-repair-mansarovar', '/hi/samsung-tv-repair', '/t
     expect(consoleLog.errors).toEqual([]);
   });
 }
+
+/** Every value of a catalogue, flattened. */
+const values = (file: string): Map<string, string> => {
+  const out = new Map<string, string>();
+  const walk = (node: unknown, key: string) => {
+    if (typeof node === 'string') out.set(key, node);
+    else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) walk(v, key ? `${key}.${k}` : k);
+  };
+  walk(parseYaml(readFileSync(path.resolve('content/messages', file), 'utf8')), '');
+  return out;
+};
+
+test('no English shell text on any Hindi page: navigation, footer, call bar, widget, dialog and forms read in Hindi', async ({ page }) => {
+  const en = values('en.yaml');
+  const hi = values('hi.yaml');
+  // English words of the shell that Hindi writes differently (brand names such as "WhatsApp" are the same in both).
+  const english = [...en].filter(([key, text]) => hi.get(key) !== text && /[a-z]{3}/i.test(text) && !text.includes('{')).map(([, text]) => text);
+  for (const p of hindi) {
+    await page.goto(p);
+    const shell = await page.evaluate(() =>
+      [...document.querySelectorAll('header, footer, dialog, aside, [data-disclosure], form, nav[aria-label="Breadcrumb"]')]
+        .flatMap((el) => [
+          ...[...el.querySelectorAll('*')].flatMap((n) => ['aria-label', 'placeholder', 'title'].map((a) => n.getAttribute(a) ?? '')),
+          ...[...el.querySelectorAll('*')].flatMap((n) => [...n.childNodes].filter((c) => c.nodeType === 3).map((c) => c.textContent!.trim())),
+        ])
+        .filter(Boolean),
+    );
+    const found = [...new Set(shell.filter((text) => english.includes(text)))];
+    expect(found, p).toEqual([]);
+  }
+});
