@@ -61,6 +61,9 @@ function send(type: 'session' | 'event', eventType?: string, elementClicked?: st
     })
       .then((r) => {
         if (!r.ok) throw Error('HTTP ' + r.status);
+        // Read the (tiny) answer: an unread body keeps the request open in the browser, and tools
+        // that wait for the network to go quiet (Lighthouse) wait for it until they time out.
+        return r.text();
       })
       .catch(fail);
   } catch (e) {

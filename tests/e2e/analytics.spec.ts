@@ -108,6 +108,19 @@ test.describe('the tracker', () => {
     await expect.poll(() => sent.filter((s) => s.eventType === 'click').map((s) => s.elementClicked)).toEqual([href, 'whatsapp']);
   });
 
+  test('every tracker request completes: the page reads each answer, so nothing stays open after load', async ({ page }) => {
+    const sent = await recordTracking(page);
+    const finished: string[] = [];
+    page.on('requestfinished', (req) => {
+      if (new URL(req.url()).pathname === ENDPOINT) finished.push(req.url());
+    });
+    await page.goto('/');
+    await waitForEnhanced(page);
+    await expect.poll(() => sent.length).toBe(2);
+    expect(sent.map((s) => s.status)).toEqual([201, 201]);
+    await expect.poll(() => finished.length).toBe(2);
+  });
+
   test('a tel: click sends a click event naming the number', async ({ page }) => {
     const sent = await recordTracking(page);
     await page.goto('/contact');
