@@ -11,6 +11,12 @@ import { createAnalyticsHandler, type AnalyticsHandler } from '#functions/_share
 import { counts, ORIGIN } from '../support/analytics-contract.ts';
 import { ANDROID_UA } from '../support/hostile-inputs.ts';
 
+/**
+ * A text value as the test reads it back: PGlite's client decodes each value with a TextDecoder,
+ * which drops a leading byte-order mark (the stored text keeps it: length(chr(65279)) is 1).
+ */
+const asRead = (text: string) => text.replace(/^\uFEFF/, '');
+
 let db: AnalyticsDb;
 let handler: AnalyticsHandler;
 const logged: string[] = [];
@@ -172,17 +178,17 @@ describe('the analytics handler under generated input', () => {
         if (sent.type === 'event') {
           expect(row!.event_type).toBe(sent.eventType);
           const element = sent.elementClicked == null ? null : String(sent.elementClicked).replace(/[\t\n\v\f\r]+/g, ' ');
-          expect(row!.element_clicked).toBe(element);
+          expect(row!.element_clicked).toBe(element === null ? null : asRead(element));
           const data = JSON.parse(body).eventData;
           expect(row!.event_data).toEqual(data == null ? null : JSON.parse(JSON.stringify(data)));
           return;
         }
         const ua = typeof sent.userAgent === 'string' && sent.userAgent ? sent.userAgent : hdrs['user-agent']!;
-        expect(row!.user_agent).toBe(clip512(ua));
+        expect(row!.user_agent).toBe(asRead(clip512(ua)));
         expect(normalised.has('userAgent')).toBe(ua.length > 512);
         const ref = sent.referrer;
         if (ref == null || ref === '') expect(row!.referrer).toBeNull();
-        else if (!normalised.has('referrer')) expect(row!.referrer).toBe(ref);
+        else if (!normalised.has('referrer')) expect(row!.referrer).toBe(asRead(ref as string));
         else expect(row!.referrer === null || shortenedFrom(row!.referrer, ref as string)).toBe(true);
 
         // Geo headers count only through the proxy and for a public client; a country is the

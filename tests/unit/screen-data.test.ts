@@ -26,6 +26,7 @@ const content = {
     { id: 'a', title: 'A', main: true },
     { id: 'b', title: 'B', main: false },
   ],
+  messages: { en: { 'links.areaRepair': 'TV Repair in {area}' }, hi: {} },
 } as unknown as Content;
 
 describe('the contact page data', () => {
