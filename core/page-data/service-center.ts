@@ -28,8 +28,8 @@ export function serviceCenterRoutes(content: Content): RouteEntry[] {
     const products = extras.length ? `TV, ${extras.join(', ')}` : 'LED and smart TV';
     const meta = pageMeta(content.site, {
       path,
-      title: `${brand.name} Service Centre in Jaipur`,
-      description: `${brand.name} ${products} repair in Jaipur: trained technicians, genuine parts, and free pickup and delivery from our service centre.`.slice(0, 160),
+      title: `${brand.name} Service Centre in ${content.site.address.city}`,
+      description: `${brand.name} ${products} repair in ${content.site.address.city}: trained technicians, genuine parts, and free pickup and delivery from our service centre.`.slice(0, 160),
       breadcrumb: breadcrumbFromPath(path, brand.name),
     });
     const others = brands.filter((b) => b.id !== brand.id).slice(0, OTHER_BRANDS).map((b) => ({ href: folderCollections.serviceCenter.route(b), label: b.name }));

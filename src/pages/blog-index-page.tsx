@@ -6,6 +6,7 @@ import { RelatedLinks } from '../components/related-links.tsx';
 import { RawHtml } from '../components/raw-html.tsx';
 import type { BlogIndexData } from '../contract/pages.ts';
 import { useT } from '../i18n/use-t.ts';
+import { useSite } from '../components/site-context.tsx';
 
 export type { BlogIndexData };
 
@@ -13,11 +14,12 @@ export type { BlogIndexData };
 export function Page({ data }: { data: BlogIndexData }) {
   const { page, pages, prev, next } = data.pagination;
   const t = useT();
+  const site = useSite();
   return (
     <>
       <Hero
         title={page === 1 ? t('blog.index.title') : t('blog.index.titlePage', { n: page })}
-        lead={t('blog.index.lead')}
+        lead={t('blog.index.lead', { city: site.address.city })}
       />
       {data.featured && (
         <Section id="featured" title={t('blog.index.featured')}>

@@ -60,13 +60,14 @@ function GetInTouch() {
 
 function AreasGrid({ areas }: { areas: AreaCell[] }) {
   const t = useT();
+  const site = useSite();
   return (
     <section aria-labelledby="areas-served" className="bg-surface">
       <div className="mx-auto max-w-6xl px-4 py-14">
         <h2 id="areas-served" className="text-center text-3xl font-bold text-brand-900">
           {t('contact.areas.title')}
         </h2>
-        <p className="mx-auto mt-3 max-w-2xl text-center text-muted">{t('contact.areas.lead')}</p>
+        <p className="mx-auto mt-3 max-w-2xl text-center text-muted">{t('contact.areas.lead', { city: site.address.city })}</p>
         <ul className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
           {areas.map((area) => (
             <li key={area.name}>

@@ -83,7 +83,7 @@ export function Page({ data }: { data: HomeData }) {
       <Section
         id="service-center"
         title={t('home.serviceCenter.title')}
-        lead={t('home.serviceCenter.lead')}
+        lead={t('home.serviceCenter.lead', { city: site.address.city })}
         className="bg-surface"
       >
         <BrandTiles tiles={data.brandTiles} />
