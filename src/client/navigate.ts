@@ -148,12 +148,11 @@ async function go(url: URL, mode: Mode, restoreY?: number) {
     }
     const newRoot = document.getElementById('root');
     if (newRoot) afterSwap.forEach((f) => f(newRoot));
-  } catch (error) {
+  } catch {
     if (abort.signal.aborted && id !== latest) return;
     // Let the browser load it the ordinary way.
     if (mode === 'pop') location.reload();
     else location.assign(url.href);
-    void error;
   } finally {
     pending--;
     drawLoading();
