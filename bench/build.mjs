@@ -3,7 +3,9 @@
 // change, and after a one-post edit, against Astro 5.18 + @astrojs/mdx (bench/astro/, installed here
 // on first use, never by the project's npm install) and Hugo (Debian's package, when installed or
 // installable) building the same posts. Whole-process CPU-seconds (user + sys), wall seconds and
-// peak memory, the median of --runs runs.
+// peak memory, the median of --runs runs. The cold builds start from an empty build cache, with
+// the content's pictures and social cards (content/_media/, decision 064) as committed; one more
+// row builds without them, as a site whose media were never committed.
 // Usage: node bench/build.mjs [posts=1000] [--runs 1] [--no-peers]
 // Targets: cold ≤ 0.4x Astro's CPU-seconds (stretch 0.25x), within 10x of Hugo, a one-post edit
 // ≤ 10% of the cold build's CPU, peak memory < 1 GB at 5,000 posts.
@@ -80,6 +82,14 @@ try {
   const second = site('site build, no change', () => warmCache);
   const edited = path.join(content, 'blog', posts[Math.floor(POSTS / 2)].file);
   const edit = site('site build, one post edited', () => warmCache, (r) => writeFileSync(edited, `${readFileSync(edited, 'utf8')}\nAn added sentence, edit ${r}.\n`));
+
+  // The pictures and social cards are committed with the content (decision 064); this row is a site that never committed them.
+  const media = path.join(content, '_media');
+  const kept = path.join(tmp, 'media-kept');
+  cpSync(media, kept, { recursive: true });
+  site('site build, cold, _media/ empty', (r) => path.join(tmp, `cache-nomedia-${r}`), () => rmSync(media, { recursive: true, force: true }));
+  rmSync(media, { recursive: true, force: true });
+  cpSync(kept, media, { recursive: true });
 
   let astro;
   let hugo;

@@ -1,7 +1,6 @@
 #!/usr/bin/env node
-// The `site` command. The CLI is TypeScript; tsx compiles it on the fly (Node 20 cannot strip types).
-import { register } from 'tsx/esm/api';
+// The `site` command. The CLI is TypeScript: load.mjs runs it from a bundle of its sources.
+import { load } from './load.mjs';
 
-register();
-const { run } = await import('./index.ts');
+const { run } = await load();
 process.exitCode = await run(process.argv);

@@ -57,7 +57,7 @@ export async function buildSite(opts: BuildOptions): Promise<BuildReport> {
   const buildDate = opts.buildDate ?? new Date().toISOString().slice(0, 10);
   const prepared = await prepareSite({ root: opts.root, contentDir: opts.contentDir, cacheDir: cache, buildDate }, step);
   if (!prepared.ok) return { ok: false, problems: prepared.problems, filesChecked: prepared.filesChecked, pages: 0, timings };
-  const { content, index, images, imageCacheDir, cards } = prepared.site;
+  const { content, index, images, imageCacheDir, cardDir, cards } = prepared.site;
 
   const record = recordDir(opts.outDir);
   const { assets: built, serverEntry } = await step('bundles', () => bundles(opts.root, cache));
@@ -91,7 +91,7 @@ export async function buildSite(opts: BuildOptions): Promise<BuildReport> {
   try {
     mkdirSync(staging, { recursive: true });
     cpSync(path.join(bundleDir, 'client'), staging, { recursive: true });
-    await step('images', () => writeSocialImages(cards, staging, path.join(cache, 'og')));
+    await step('images', () => writeSocialImages(cards, staging, cardDir));
     copyImages(images, imageCacheDir, staging);
     await step('prerender', () => prerender(index, serverEntry, assets, staging, stagingRecord, path.join(cache, 'pages')));
     for (const [file, text] of siteFiles()) writeFileSync(path.join(staging, file), text);

@@ -11,7 +11,7 @@ export interface PrepareOptions {
   /** The project root (public/ for images). */
   root: string;
   contentDir: string;
-  /** The build caches: mdx/ (compiled bodies), img/ (image variants). */
+  /** The build caches: mdx/ (rendered bodies). Pictures are kept with the content (mediaDirOf). */
   cacheDir: string;
   /** YYYY-MM-DD written into pages. */
   buildDate: string;
@@ -26,6 +26,8 @@ export interface PreparedSite {
   /** Image variants the pages use, in `imageCacheDir`: served or copied at /_img/<name>. */
   images: string[];
   imageCacheDir: string;
+  /** Where the social cards' PNGs are kept (`renderSocialCard`). */
+  cardDir: string;
   /** The social cards by page kind, served or written at /og/<file>. */
   cards: Map<string, SocialCard>;
 }
@@ -40,16 +42,25 @@ export type Prepared = { ok: true; site: PreparedSite; filesChecked: number } | 
 export async function prepareSite(opts: PrepareOptions, step: <T>(name: string, fn: () => Promise<T> | T) => Promise<T> = async (_, fn) => fn()): Promise<Prepared> {
   const loaded = await step('content', () => loadContent(opts.contentDir, opts.root, { cacheDir: path.join(opts.cacheDir, 'mdx'), includeDrafts: opts.includeDrafts }));
   if (!loaded.content) return { ok: false, problems: loaded.problems, filesChecked: loaded.filesChecked };
-  // One folder per encoder setting: a variant is made once per source and settings, not per build.
-  const imageCacheDir = path.join(opts.cacheDir, 'img', IMAGE_ENCODER);
+  // Kept with the content (decision 064), one folder per encoder setting: a variant is made once
+  // per source and settings, not per build nor per machine.
+  const imageCacheDir = path.join(mediaDirOf(opts.contentDir), 'pictures', IMAGE_ENCODER);
   const pictures = await step('pictures', () => processImages(loaded.content!, path.join(opts.root, 'public'), imageCacheDir));
   const index = await step('index', () => buildSiteIndex(pictures.content, loaded.ctx, opts.buildDate));
   const cards = socialCards(pictures.content.site);
   return {
     ok: true,
-    site: { content: pictures.content, index: withSocialImages(index, cards), images: pictures.files, imageCacheDir, cards },
+    site: { content: pictures.content, index: withSocialImages(index, cards), images: pictures.files, imageCacheDir, cardDir: path.join(mediaDirOf(opts.contentDir), 'cards'), cards },
     filesChecked: loaded.filesChecked,
   };
+}
+
+/**
+ * The pictures and social cards made from the content, kept beside it to be committed with it
+ * (decision 064): a clean checkout or a CI run builds without encoding them again.
+ */
+export function mediaDirOf(contentDir: string): string {
+  return path.join(contentDir, '_media');
 }
 
 /** The build caches: .cache/ of the project, or SITE_CACHE_DIR. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Site } from '#schemas/index.ts';
@@ -77,7 +77,12 @@ export function withSocialImages(index: SiteIndex, cards: Map<string, SocialCard
 export async function renderSocialCard(card: SocialCard, cacheDir: string): Promise<string> {
   mkdirSync(cacheDir, { recursive: true });
   const cached = path.join(cacheDir, `${createHash('sha256').update(card.svg).digest('hex').slice(0, 16)}.png`);
-  if (!existsSync(cached)) await sharp(Buffer.from(card.svg)).png({ compressionLevel: 9, palette: true }).toFile(cached);
+  if (!existsSync(cached)) {
+    // Under a temporary name first: a build stopped mid-write leaves no half file under the real one.
+    const tmp = `${cached}.${process.pid}.tmp`;
+    await sharp(Buffer.from(card.svg)).png({ compressionLevel: 9, palette: true }).toFile(tmp);
+    renameSync(tmp, cached);
+  }
   return cached;
 }
 

@@ -105,7 +105,7 @@ export async function startDevServer(opts: DevOptions): Promise<DevServer> {
     const image = p.startsWith('/_img/') && state.site.images.find((name) => `/_img/${name}` === p);
     if (image) return sendFile(res, path.join(state.site.imageCacheDir, image));
     const card = p.startsWith('/og/') && [...state.site.cards.values()].find((c) => c.url === p);
-    if (card) return sendFile(res, await renderSocialCard(card, path.join(cacheDirOf(opts.root), 'og')));
+    if (card) return sendFile(res, await renderSocialCard(card, state.site.cardDir));
 
     // Page data for client-side navigation, as the build writes it to dist/_data/.
     if (p.startsWith('/_data/') && p.endsWith('.json')) {

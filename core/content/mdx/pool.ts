@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -68,7 +68,7 @@ export async function renderBodiesCached(jobs: BodyJob[], opts: RenderOptions = 
 
   const available = opts.workers ?? os.availableParallelism();
   const workers = opts.cacheDir ? Math.min(available, Math.floor(todo.length / PER_WORKER)) : 0;
-  const bundleDir = opts.cacheDir && path.join(opts.cacheDir, 'worker');
+  const bundleDir = opts.cacheDir && workerDir(opts.cacheDir);
   const rendered = workers > 1 ? await inWorkers(todo.map((i) => jobs[i]!), workers, bundleDir!, version) : await inThread(todo.map((i) => jobs[i]!), bundleDir && todo.length ? workerBundle(bundleDir, version) : undefined);
   const made = new Set<string>();
   todo.forEach((i, k) => {
@@ -81,6 +81,22 @@ export async function renderBodiesCached(jobs: BodyJob[], opts: RenderOptions = 
     writeFileSync(file, JSON.stringify(result));
   });
   return { results, stats: { hits: jobs.length - todo.length, misses: todo.length, workers: workers > 1 ? workers : 0 } };
+}
+
+/**
+ * Where the worker's bundle is kept: with the CLI's (node_modules/.cache, decision 064), since it
+ * is the tool's code, made once per renderer version, not the site's; in the build cache when
+ * node_modules cannot be written.
+ */
+function workerDir(cacheDir: string): string {
+  const dir = fileURLToPath(new URL('../../../node_modules/.cache/site-workers/', import.meta.url));
+  try {
+    mkdirSync(dir, { recursive: true });
+    accessSync(dir, constants.W_OK);
+    return dir;
+  } catch {
+    return path.join(cacheDir, 'worker');
+  }
 }
 
 const fileOf = (dir: string, key: string) => path.join(dir, key.slice(0, 2), `${key.slice(2)}.json`);
