@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { z } from 'zod';
 import type { Problem } from './problems.ts';
 import { parseYamlSource, type YamlSource } from './yaml-source.ts';
+import type { YamlValues } from './yaml-cache.ts';
 import { zodProblems } from './zod-problems.ts';
 
 /** Reading state shared by the collection readers: problems pile up, nothing throws. */
@@ -13,6 +14,8 @@ export class LoadContext {
   readonly drafts = new Map<string, string>();
   includeDrafts = false;
   filesChecked = 0;
+  /** YAML values parsed before (yaml-cache.ts); none: every text is parsed. */
+  yamlValues?: YamlValues;
   constructor(
     /** Absolute content folder. */
     readonly dir: string,
@@ -23,6 +26,11 @@ export class LoadContext {
   /** The file name as messages show it: relative to the project root. */
   display(abs: string): string {
     return path.relative(this.root, abs).split(path.sep).join('/');
+  }
+
+  /** Parse a YAML text of `file` (through `yamlValues` when there is one). */
+  parseYaml(file: string, text: string, lineOffset = 0): YamlSource {
+    return this.yamlValues ? this.yamlValues.parse(file, text, lineOffset) : parseYamlSource(file, text, lineOffset);
   }
 
   /** Validate a parsed source against a schema; problems recorded, value returned when valid. */
@@ -47,7 +55,7 @@ export class LoadContext {
       return undefined;
     }
     this.filesChecked++;
-    return this.validate(parseYamlSource(file, readFileSync(abs, 'utf8')), schema, collection);
+    return this.validate(this.parseYaml(file, readFileSync(abs, 'utf8')), schema, collection);
   }
 
   error(file: string, at: { line: number; column: number }, rule: string, message: string, extra: Partial<Problem> = {}) {

@@ -5,7 +5,6 @@ import { folderCollections } from '#schemas/index.ts';
 import { splitMdx } from './front-matter.ts';
 import type { LoadContext } from './context.ts';
 import type { Entry, FolderContent } from './types.ts';
-import { parseYamlSource } from './yaml-source.ts';
 
 
 type Collections = typeof folderCollections;
@@ -29,7 +28,7 @@ export function readFolders(ctx: LoadContext): FolderContent {
       const file = ctx.display(filePath);
       const text = readFileSync(filePath, 'utf8');
       ctx.filesChecked++;
-      const split = fileName.endsWith('.mdx') ? splitMdx(file, text) : { source: parseYamlSource(file, text), body: '', bodyLineOffset: 0 };
+      const split = fileName.endsWith('.mdx') ? splitMdx(file, text, (f, t) => ctx.parseYaml(f, t)) : { source: ctx.parseYaml(file, text), body: '', bodyLineOffset: 0 };
       const data = ctx.validate(split.source, schema as z.ZodType, name);
       if (data === undefined) continue;
       if ((data as { draft?: boolean }).draft && !ctx.includeDrafts) {

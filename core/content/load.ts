@@ -8,6 +8,7 @@ import type { Problem } from './problems.ts';
 import { checkReferences, knownTargets } from './references.ts';
 import { loadTwins } from './twins.ts';
 import type { Content } from './types.ts';
+import { YamlValues } from './yaml-cache.ts';
 
 export interface LoadResult {
   content?: Content;
@@ -21,6 +22,8 @@ export interface LoadOptions {
   cacheDir?: string;
   /** Keep `draft: true` pages (site dev); the production build leaves them out. */
   includeDrafts?: boolean;
+  /** Where parsed YAML values are kept (yaml-cache.ts, e.g. .cache/yaml); none: every text is parsed. */
+  yamlCacheDir?: string;
   /** Worker threads for MDX bodies at most (default: one per core; 0: none). */
   workers?: number;
 }
@@ -29,6 +32,7 @@ export interface LoadOptions {
 export async function loadContent(dir: string, root = path.dirname(path.resolve(dir)), opts: LoadOptions = {}): Promise<LoadResult> {
   const ctx = new LoadContext(path.resolve(dir), path.resolve(root));
   ctx.includeDrafts = opts.includeDrafts ?? false;
+  if (opts.yamlCacheDir) ctx.yamlValues = new YamlValues(opts.yamlCacheDir);
   const files: Partial<Record<string, unknown>> = {};
   for (const [name, { file, schema }] of Object.entries(fileCollections)) {
     files[name] = ctx.readYaml(file, schema, name);
@@ -51,6 +55,7 @@ export async function loadContent(dir: string, root = path.dirname(path.resolve(
     hi = await loadTwins(ctx, all, targets, { includeDrafts: ctx.includeDrafts, cacheDir: opts.cacheDir, workers: opts.workers });
   } else await loadTwins(ctx, undefined, undefined, { includeDrafts: ctx.includeDrafts }); // content/hi/ (twins.ts)
 
+  ctx.yamlValues?.save();
   const content = ctx.problems.length === 0 ? ({ dir: ctx.dir, ...loaded, ...folders, messages, ...(hi && { hi }) } as Content) : undefined;
   return { content, problems: ctx.problems, filesChecked: ctx.filesChecked, ctx };
 }

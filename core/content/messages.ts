@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Lang, Messages } from '#src/contract/site.ts';
 import type { LoadContext } from './context.ts';
 import { showValue } from './problems.ts';
-import { parseYamlSource, type YamlSource } from './yaml-source.ts';
+import type { YamlSource } from './yaml-source.ts';
 
 /** The catalogues, English first: it is the reference every other catalogue is compared with. */
 export const LANGS: readonly Lang[] = ['en', 'hi'];
@@ -54,7 +54,7 @@ export function readMessages(ctx: LoadContext): Record<Lang, Messages> | undefin
       continue;
     }
     ctx.filesChecked++;
-    const source = parseYamlSource(file, readFileSync(abs, 'utf8'));
+    const source = ctx.parseYaml(file, readFileSync(abs, 'utf8'));
     ctx.sources.set(file, source);
     if (source.problems.length) {
       ctx.problems.push(...source.problems);
@@ -72,11 +72,10 @@ export function readMessages(ctx: LoadContext): Record<Lang, Messages> | undefin
       const source = sources[lang];
       if (!other || !source) continue;
       for (const [key, { value, path: at }] of en) {
-        const enAt = enSource.locate(at);
         const twin = other.get(key);
         if (twin === undefined) {
           ctx.error(source.file, source.locate(at), 'missing-key', `messages › ${key}: missing`, {
-            expected: `the key of ${enSource.file}:${enAt.line} (${showValue(value)})`,
+            expected: `the key of ${enSource.file}:${enSource.locate(at).line} (${showValue(value)})`,
             received: 'nothing (the key is missing)',
           });
           continue;

@@ -13,7 +13,7 @@ import { didYouMean } from './did-you-mean.ts';
 import { readFolders } from './folders.ts';
 import { checkReferences } from './references.ts';
 import type { Content, Entry, FolderContent } from './types.ts';
-import { parseYamlSource, type PathKey } from './yaml-source.ts';
+import type { PathKey, YamlSource } from './yaml-source.ts';
 import { fieldPath } from './zod-problems.ts';
 
 /** The folder of the Hindi edition, relative to content/. */
@@ -35,7 +35,7 @@ export function deepMerge(base: unknown, over: unknown): unknown {
 }
 
 /** Every key path of the overlay that is not text, or that the English file does not have. */
-function checkOverlay(hi: LoadContext, source: ReturnType<typeof parseYamlSource>, english: unknown) {
+function checkOverlay(hi: LoadContext, source: YamlSource, english: unknown) {
   const walk = (value: unknown, base: unknown, at: PathKey[]) => {
     if (isObject(value)) {
       for (const [k, v] of Object.entries(value)) {
@@ -63,7 +63,7 @@ function readSiteOverlay(hi: LoadContext, englishValue: unknown): z.output<typeo
   const abs = path.join(hi.dir, 'site.yaml');
   if (!existsSync(abs) || englishValue === undefined) return undefined;
   hi.filesChecked++;
-  const source = parseYamlSource(hi.display(abs), readFileSync(abs, 'utf8'));
+  const source = hi.parseYaml(hi.display(abs), readFileSync(abs, 'utf8'));
   if (source.problems.length) {
     hi.problems.push(...source.problems);
     return undefined;
@@ -91,6 +91,7 @@ export async function loadTwins(ctx: LoadContext, english: Content | undefined, 
   if (!existsSync(dir)) return undefined;
   const hi = new LoadContext(dir, ctx.root);
   hi.includeDrafts = opts.includeDrafts;
+  hi.yamlValues = ctx.yamlValues;
 
   const files: Partial<Record<(typeof TWIN_FILES)[number], unknown>> = {};
   for (const name of TWIN_FILES) {

@@ -29,15 +29,20 @@ function blogLinks(content: Content): RelatedLink[] {
   return [...services, ...areas];
 }
 
-/** Every page of the blog index: page 1 is /blog (content/pages.yaml), the others /blog/page/<n>. */
-export function blogIndexPages(content: Content, first: { title: string; description: string; meta: PageMeta }): BlogIndexData[] {
+/**
+ * The pages of the blog index: page 1 is /blog (content/pages.yaml), the others /blog/page/<n>.
+ * `which`: page 1 alone, the others, or all (each is rendered once: /blog and the rest are routes of
+ * their own).
+ */
+export function blogIndexPages(content: Content, first: { title: string; description: string; meta: PageMeta }, which: 'first' | 'rest' | 'all' = 'all'): BlogIndexData[] {
   const facts = pageFacts(content.site);
   const cards = sortPosts(content.blog).map((e) => postCard(fillDeep(e.data, facts)));
   const [featured, ...rest] = cards;
   const pages = Math.max(1, Math.ceil(rest.length / POSTS_PER_PAGE));
   const links = blogLinks(content);
-  return Array.from({ length: pages }, (_, i): BlogIndexData => {
-    const n = i + 1;
+  const numbers = Array.from({ length: pages }, (_, i) => i + 1).filter((n) => which === 'all' || (which === 'first') === (n === 1));
+  return numbers.map((n): BlogIndexData => {
+    const i = n - 1;
     const grid = rest.slice(i * POSTS_PER_PAGE, n * POSTS_PER_PAGE);
     const meta =
       n === 1
@@ -66,7 +71,5 @@ export function blogIndexRoutes(content: Content, pagesFile: string): RouteEntry
   const entry = content.pages.find((p) => p.kind === 'blog-index');
   if (!entry) return [];
   const first = { title: entry.title, description: entry.description, meta: pageMeta(content.site, { path: entry.path, title: entry.title, description: entry.description }) };
-  return blogIndexPages(content, first)
-    .slice(1)
-    .map((data) => ({ path: pagePath(data.pagination.page), source: { file: pagesFile, line: 1 }, sitemap: true, data }));
+  return blogIndexPages(content, first, 'rest').map((data) => ({ path: pagePath(data.pagination.page), source: { file: pagesFile, line: 1 }, sitemap: true, data }));
 }

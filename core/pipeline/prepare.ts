@@ -40,7 +40,7 @@ export type Prepared = { ok: true; site: PreparedSite; filesChecked: number } | 
  * place, and every command calls this one function, so they all show the same pages.
  */
 export async function prepareSite(opts: PrepareOptions, step: <T>(name: string, fn: () => Promise<T> | T) => Promise<T> = async (_, fn) => fn()): Promise<Prepared> {
-  const loaded = await step('content', () => loadContent(opts.contentDir, opts.root, { cacheDir: path.join(opts.cacheDir, 'mdx'), includeDrafts: opts.includeDrafts }));
+  const loaded = await step('content', () => loadContent(opts.contentDir, opts.root, { cacheDir: path.join(opts.cacheDir, 'mdx'), yamlCacheDir: path.join(opts.cacheDir, 'yaml'), includeDrafts: opts.includeDrafts }));
   if (!loaded.content) return { ok: false, problems: loaded.problems, filesChecked: loaded.filesChecked };
   // Kept with the content (decision 064), one folder per encoder setting: a variant is made once
   // per source and settings, not per build nor per machine.

@@ -1,0 +1,59 @@
+import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { loadContent } from '#core/content/load.ts';
+import { formatProblems } from '#core/content/problems.ts';
+import { YamlValues } from '#core/content/yaml-cache.ts';
+
+const fixtures = path.resolve(import.meta.dirname, '../fixtures');
+const work = mkdtempSync(path.join(tmpdir(), 'site-yaml-cache-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('parsed YAML values are kept by the text they came from (decision 065)', () => {
+  test('a kept value equals a fresh parse, is the caller’s own, and still locates fields', () => {
+    const dir = path.join(work, 'values');
+    const text = 'title: Power board\ntags:\n  - repair\n  - led\nprice: 1200\n';
+    const first = new YamlValues(dir).parse('a.yaml', text, 1);
+    expect(first.problems).toEqual([]);
+    new YamlValues(dir).save(); // a load that used nothing keeps nothing…
+    const writer = new YamlValues(dir);
+    writer.parse('a.yaml', text, 1);
+    writer.save(); // …one that parsed the text keeps its value.
+
+    const kept = new YamlValues(dir).parse('b.yaml', text, 1);
+    expect(kept.value).toEqual(first.value);
+    (kept.value as { tags: string[] }).tags.push('changed by a caller');
+    expect(new YamlValues(dir).parse('b.yaml', text, 1).value).toEqual(first.value);
+    // Positions come from the text when asked (line offset 1: front matter below a "---").
+    expect(kept.locate(['tags', 1])).toEqual(first.locate(['tags', 1]));
+    expect(kept.locate(['price'])).toEqual({ line: 6, column: 8 });
+  });
+
+  test('a text with a problem is not kept: its problem is reported on every parse', () => {
+    const dir = path.join(work, 'problem');
+    const bad = 'title: [unclosed\n';
+    const values = new YamlValues(dir);
+    expect(values.parse('c.yaml', bad).problems).toHaveLength(1);
+    values.save();
+    expect(new YamlValues(dir).parse('c.yaml', bad).problems).toHaveLength(1);
+  });
+
+  const cases = readdirSync(path.join(fixtures, 'broken')).sort();
+  test.each(cases)('content problems read the same with kept values: %s', async (name) => {
+    const root = path.join(work, name);
+    const dir = path.join(root, 'content');
+    const yamlCacheDir = path.join(root, 'cache');
+    cpSync(path.join(fixtures, 'content'), dir, { recursive: true });
+    // Every valid file's value is kept, then the case breaks some of them (or another file refers to them).
+    expect((await loadContent(dir, root, { yamlCacheDir })).problems).toEqual([]);
+    cpSync(path.join(fixtures, 'broken', name), dir, { recursive: true });
+    const fresh = await loadContent(dir, root);
+    expect(fresh.problems.length).toBeGreaterThan(0);
+    const report = formatProblems(fresh.problems, fresh.filesChecked);
+    for (let i = 0; i < 2; i++) {
+      const kept = await loadContent(dir, root, { yamlCacheDir });
+      expect(formatProblems(kept.problems, kept.filesChecked)).toBe(report);
+    }
+  });
+});
