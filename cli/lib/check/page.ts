@@ -10,6 +10,8 @@ export interface PageLink {
 
 /** What `site check` needs from one HTML page, read in a single streaming pass (no DOM). */
 export interface PageFacts {
+  /** <html lang>. */
+  lang?: string;
   title?: string;
   titleCount: number;
   description?: string;
@@ -122,6 +124,9 @@ export function readPage(html: string | Buffer): PageFacts {
           }
         }
         switch (name) {
+          case 'html':
+            facts.lang ??= attrs.lang;
+            break;
           case 'title':
             // <title> inside an inline <svg> is the icon's tooltip, not the page title.
             if (hidden === 0) {

@@ -1,10 +1,11 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type * as Esbuild from 'esbuild';
+import { packageJsonOf } from '#core/content/mdx/fingerprint.ts';
+import { workerBundle, workerDir } from '#core/workers/bundle.ts';
 import { readPage, type PageFacts } from './page.ts';
 
 /** Below this many pages a worker costs more to start (bundle, load, copy back) than it saves. */
@@ -18,14 +19,14 @@ const PER_WORKER = 300;
 export async function readPages(dist: string, files: string[], workers = os.availableParallelism()): Promise<PageFacts[]> {
   const count = Math.min(workers, Math.floor(files.length / PER_WORKER));
   if (count < 2) return files.map((file) => readPage(readFileSync(path.join(dist, file))));
-  const code = workerCode();
+  const script = workerFile();
   // Every count-th file to each worker, so long and short pages are shared out evenly.
   const shares = Array.from({ length: count }, (_, w) => files.filter((_, i) => i % count === w));
   const answers = await Promise.all(
     shares.map(
       (share) =>
         new Promise<PageFacts[]>((resolve, reject) => {
-          const worker = new Worker(code, { eval: true, workerData: { dist, files: share } });
+          const worker = new Worker(script, { workerData: { dist, files: share }, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_MB } });
           worker.once('message', (facts: PageFacts[]) => {
             resolve(facts);
             void worker.terminate();
@@ -37,20 +38,14 @@ export async function readPages(dist: string, files: string[], workers = os.avai
   return files.map((_, i) => answers[i % count]![Math.floor(i / count)]!);
 }
 
-let bundled: string | undefined;
+/** A larger young generation: parsing makes a lot of short-lived strings (GC was a quarter of a worker's time). */
+const YOUNG_MB = 48;
 
-/** The worker as one CommonJS script (esbuild, in memory, tens of milliseconds): no TypeScript loader in the worker. */
-function workerCode(): string {
-  if (bundled) return bundled;
-  const esbuild = createRequire(import.meta.url)('esbuild') as typeof Esbuild;
-  const out = esbuild.buildSync({
-    entryPoints: [fileURLToPath(new URL('./read-worker.ts', import.meta.url))],
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    write: false,
-    logLevel: 'error',
-  });
-  return (bundled = out.outputFiles[0]!.text);
+/** The worker's bundle (core/workers/bundle.ts), named by a hash of its sources and its parser's version. */
+function workerFile(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const hash = createHash('sha256');
+  for (const name of ['read-worker.ts', 'page.ts']) hash.update(readFileSync(path.join(here, name)));
+  hash.update(readFileSync(packageJsonOf('htmlparser2')));
+  return workerBundle(path.join(here, 'read-worker.ts'), 'read-pages', hash.digest('hex').slice(0, 16), workerDir(path.join(os.tmpdir(), 'site-workers')));
 }

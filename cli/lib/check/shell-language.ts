@@ -1,4 +1,4 @@
-import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Parser } from 'htmlparser2';
 import type { Problem } from '#core/content/problems.ts';
@@ -22,19 +22,18 @@ const HIDDEN = new Set(['script', 'style', 'template', 'svg']);
 
 const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
 
-/** <html lang> is within the first bytes of a page. */
-const HEAD_BYTES = 2048;
-const isHindi = (head: string) => /<html\b[^>]*\blang="hi(?:-[a-z]+)?"/i.test(head);
+/** "hi" or "hi-IN": a Hindi page (its <html lang>, read with the page's other facts). */
+const isHindi = (lang: string | undefined) => /^hi(?:-[a-z]+)?$/i.test(lang ?? '');
 
-/** The first bytes of a file: whether a page is Hindi, without reading all of every page. */
-function head(file: string): string {
-  const fd = openSync(file, 'r');
-  try {
-    const buf = Buffer.alloc(HEAD_BYTES);
-    return buf.toString('utf8', 0, readSync(fd, buf, 0, HEAD_BYTES, 0));
-  } finally {
-    closeSync(fd);
-  }
+const valuesOf = new WeakMap<Messages, WeakMap<Messages, ReturnType<typeof englishValues>>>();
+
+/** englishValues, made once per pair of catalogues (not once per page). */
+function englishValuesOnce(en: Messages, hi: Messages) {
+  let byHindi = valuesOf.get(en);
+  if (!byHindi) valuesOf.set(en, (byHindi = new WeakMap()));
+  let values = byHindi.get(hi);
+  if (!values) byHindi.set(hi, (values = englishValues(en, hi)));
+  return values;
 }
 
 /** English values to look for: those that differ from the Hindi value of the same key; placeholders match anything. */
@@ -60,8 +59,8 @@ function englishValues(en: Messages, hi: Messages) {
  * skip link) of one page whose <html lang> is "hi" (or "hi-IN"). Empty for pages in any other language.
  */
 export function englishShellText(html: string, en: Messages, hi: Messages): EnglishText[] {
-  if (!isHindi(html.slice(0, HEAD_BYTES))) return [];
-  const { exact, patterns, hindi } = englishValues(en, hi);
+  if (!isHindi(/<html\b[^>]*\blang="([^"]*)"/i.exec(html.slice(0, 2048))?.[1])) return [];
+  const { exact, patterns, hindi } = englishValuesOnce(en, hi);
   const found: EnglishText[] = [];
   const match = (raw: string) => {
     const text = squash(raw);
@@ -122,9 +121,8 @@ export function checkShellLanguage(ctx: RuleContext, catalogues: Record<Lang, Me
   if (!catalogues) return [];
   const problems: Problem[] = [];
   for (const page of ctx.site.all) {
-    const file = path.join(ctx.site.dist, page.file);
-    if (!isHindi(head(file))) continue;
-    const html = readFileSync(file, 'utf8');
+    if (!isHindi(page.facts.lang)) continue;
+    const html = readFileSync(path.join(ctx.site.dist, page.file), 'utf8');
     for (const { text, key } of englishShellText(html, catalogues.en, catalogues.hi)) {
       problems.push(
         pageProblem(ctx, page, {

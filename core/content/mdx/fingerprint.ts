@@ -26,7 +26,7 @@ export function packageJsonOf(name: string): string {
 
 /**
  * What a rendered body depends on besides its text and facts: the renderer's own source (this
- * folder: the remark plugins and their options), the components bodies render with, the version
+ * folder: the remark plugins and their options; did-you-mean.ts), the components bodies render with, the version
  * of every package in RENDERER_PACKAGES, and Node's. A change to any of them invalidates every
  * cached body. `extra` lets a test stand in for a changed package.
  */
@@ -36,6 +36,8 @@ export function rendererVersion(extra = ''): string {
     for (const name of readdirSync(here).sort()) hash.update(name).update(readFileSync(path.join(here, name)));
     // The components bodies render with (browser-safe, so they live in src/ where Tailwind sees their classes).
     hash.update(readFileSync(path.join(here, '../../../src/components/mdx-components.tsx')));
+    // The one module outside this folder the renderer imports (its hints are in the worker's bundle, named by this version).
+    hash.update(readFileSync(path.join(here, '../did-you-mean.ts')));
     for (const name of RENDERER_PACKAGES) hash.update(name).update(String(JSON.parse(readFileSync(packageJsonOf(name), 'utf8')).version));
   } catch (err) {
     throw new Error(`Cannot fingerprint the MDX renderer for its cache: ${String(err)}`, { cause: err });

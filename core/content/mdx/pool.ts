@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
-import { accessSync, constants, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type * as Esbuild from 'esbuild';
 import type { PageFacts } from '../facts.ts';
+import { workerBundle, workerDir } from '../../workers/bundle.ts';
 import { rendererVersion } from './fingerprint.ts';
 import type { RenderedBody, renderMdx as RenderMdx } from './render.ts';
 import type { WorkerAnswer, WorkerJob } from './worker.ts';
@@ -68,8 +67,8 @@ export async function renderBodiesCached(jobs: BodyJob[], opts: RenderOptions = 
 
   const available = opts.workers ?? os.availableParallelism();
   const workers = opts.cacheDir ? Math.min(available, Math.floor(todo.length / PER_WORKER)) : 0;
-  const bundleDir = opts.cacheDir && workerDir(opts.cacheDir);
-  const rendered = workers > 1 ? await inWorkers(todo.map((i) => jobs[i]!), workers, bundleDir!, version) : await inThread(todo.map((i) => jobs[i]!), bundleDir && todo.length ? workerBundle(bundleDir, version) : undefined);
+  const bundleDir = opts.cacheDir && workerDir(path.join(opts.cacheDir, 'worker'));
+  const rendered = workers > 1 ? await inWorkers(todo.map((i) => jobs[i]!), workers, bundleDir!, version) : await inThread(todo.map((i) => jobs[i]!), bundleDir && todo.length ? rendererBundle(bundleDir, version) : undefined);
   const made = new Set<string>();
   todo.forEach((i, k) => {
     const result = rendered[k]!;
@@ -81,22 +80,6 @@ export async function renderBodiesCached(jobs: BodyJob[], opts: RenderOptions = 
     writeFileSync(file, JSON.stringify(result));
   });
   return { results, stats: { hits: jobs.length - todo.length, misses: todo.length, workers: workers > 1 ? workers : 0 } };
-}
-
-/**
- * Where the worker's bundle is kept: with the CLI's (node_modules/.cache, decision 064), since it
- * is the tool's code, made once per renderer version, not the site's; in the build cache when
- * node_modules cannot be written.
- */
-function workerDir(cacheDir: string): string {
-  const dir = fileURLToPath(new URL('../../../node_modules/.cache/site-workers/', import.meta.url));
-  try {
-    mkdirSync(dir, { recursive: true });
-    accessSync(dir, constants.W_OK);
-    return dir;
-  } catch {
-    return path.join(cacheDir, 'worker');
-  }
 }
 
 const fileOf = (dir: string, key: string) => path.join(dir, key.slice(0, 2), `${key.slice(2)}.json`);
@@ -117,7 +100,7 @@ async function inThread(jobs: BodyJob[], bundle?: string): Promise<BodyOutcome[]
 
 /** Render in `count` workers, each taking the next batch when it is done with one. */
 async function inWorkers(jobs: BodyJob[], count: number, bundleDir: string, version: string): Promise<BodyOutcome[]> {
-  const script = workerBundle(bundleDir, version);
+  const script = rendererBundle(bundleDir, version);
   const results: BodyOutcome[] = new Array(jobs.length);
   let next = 0;
   const run = () =>
@@ -156,28 +139,7 @@ async function inWorkers(jobs: BodyJob[], count: number, bundleDir: string, vers
   return results;
 }
 
-/**
- * The worker as one ES module (esbuild), made once per renderer version: a worker that loaded
- * render.ts through tsx would resolve and compile hundreds of modules (about 0.9 CPU-s a worker).
- */
-function workerBundle(dir: string, version: string): string {
-  const file = path.join(dir, `worker-${version}.mjs`);
-  if (existsSync(file)) return file;
-  mkdirSync(dir, { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  // esbuild is loaded only here: it is needed once per renderer version.
-  const esbuild = createRequire(import.meta.url)('esbuild') as typeof Esbuild;
-  esbuild.buildSync({
-    entryPoints: [fileURLToPath(new URL('./worker.ts', import.meta.url))],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    outfile: tmp,
-    // The CommonJS packages inside (React) call require for Node's modules.
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-    logLevel: 'error',
-  });
-  renameSync(tmp, file);
-  return file;
+/** The worker's bundle for this renderer version (core/workers/bundle.ts). */
+function rendererBundle(dir: string, version: string): string {
+  return workerBundle(fileURLToPath(new URL('./worker.ts', import.meta.url)), 'worker', version, dir);
 }
