@@ -3,6 +3,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RouteEntry, SiteIndex } from '../page-data/route-entry.ts';
+import { pageKey } from './page-key.ts';
 import { htmlFileFor } from './prerender.ts';
 
 /**
@@ -53,10 +54,7 @@ export function shellKey(parts: unknown[]): string {
 /** A page of the index: a route by its path, a 404 page by its folder. */
 export const pageId = (route: RouteEntry, notFound = false) => (notFound ? `404:${route.path}` : route.path);
 
-/** Everything of a route its files depend on, besides the shell. */
-export function pageKey(route: RouteEntry): string {
-  return createHash('sha256').update(JSON.stringify([route.path, route.source, route.sitemap, route.lastmod, route.aliases, route.navLabel])).update('\0').update(JSON.stringify(route.data)).digest('hex').slice(0, 32);
-}
+export { pageKey } from './page-key.ts';
 
 /** The files prerender may write for a page: its HTML, and its page data while pages have one. */
 export function pageFiles(route: RouteEntry, notFound: { dir: string } | undefined): string[] {
@@ -76,13 +74,14 @@ export function listFiles(dir: string, rel = ''): string[] {
 }
 
 /**
- * The pages of `index` with their keys, and which of them differ from `previous` (all of them
+ * The pages of `index` with their keys (`known`: those prerender already made from the page data it serialized), and which of them differ from `previous` (all of them
  * when there is none), and the pages of `previous` that are gone.
  */
-export function diffPages(index: SiteIndex, previous: Outputs | undefined) {
+export function diffPages(index: SiteIndex, previous: Outputs | undefined, known?: Map<RouteEntry, string>) {
+  const keyOf = (route: RouteEntry) => known?.get(route) ?? pageKey(route);
   const pages = [
-    ...index.routes.map((route) => ({ id: pageId(route), route, notFound: undefined, key: pageKey(route) })),
-    ...index.notFound.map((nf) => ({ id: pageId(nf, true), route: nf as RouteEntry, notFound: nf, key: pageKey(nf) })),
+    ...index.routes.map((route) => ({ id: pageId(route), route, notFound: undefined, key: keyOf(route) })),
+    ...index.notFound.map((nf) => ({ id: pageId(nf, true), route: nf as RouteEntry, notFound: nf, key: keyOf(nf) })),
   ];
   const changed = pages.filter((p) => previous?.pages[p.id]?.key !== p.key);
   const ids = new Set(pages.map((p) => p.id));

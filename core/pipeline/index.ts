@@ -6,7 +6,7 @@ import { headersFile, redirects, redirectsFile } from './headers.ts';
 import { copyImages } from './images.ts';
 import { cacheDirOf, prepareSite } from './prepare.ts';
 import { prerender, type RouteManifest } from './prerender.ts';
-import type { SiteIndex } from '../page-data/route-entry.ts';
+import type { RouteEntry, SiteIndex } from '../page-data/route-entry.ts';
 import { attribute, diffPages, forgetOutputs, moveInto, readOutputs, shellKey, writeIfChanged, writeOutputs, type Outputs } from './incremental.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 import { recordDir } from './record.ts';
@@ -93,10 +93,11 @@ export async function buildSite(opts: BuildOptions): Promise<BuildReport> {
     cpSync(path.join(bundleDir, 'client'), staging, { recursive: true });
     await step('images', () => writeSocialImages(cards, staging, cardDir));
     copyImages(images, imageCacheDir, staging);
-    await step('prerender', () => prerender(index, serverEntry, assets, staging, stagingRecord, path.join(cache, 'pages')));
+    const keys = new Map<RouteEntry, string>();
+    await step('prerender', () => prerender(index, serverEntry, assets, staging, stagingRecord, path.join(cache, 'pages'), keys));
     for (const [file, text] of siteFiles()) writeFileSync(path.join(staging, file), text);
     writeFileSync(path.join(stagingRecord, 'build.json'), buildJson);
-    const { pages } = diffPages(index, undefined);
+    const { pages } = diffPages(index, undefined, keys);
     const owned = attribute(staging, pages, 'any');
     if (owned) writeOutputs(stagingRecord, { shell, images, pages: owned });
     // The site, then its record (beside it, never inside what is published: record.ts).

@@ -5,6 +5,8 @@ import type { Assets } from '#src/document.tsx';
 import type { RenderInput } from '#src/entry-server.tsx';
 import { businessJsonLdOf } from '../page-data/hindi.ts';
 import { siteOf, type RouteEntry, type SiteIndex } from '../page-data/route-entry.ts';
+import { memoryCeiling } from './memory.ts';
+import { pageKey } from './page-key.ts';
 import { createPageCache } from './page-cache.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 
@@ -23,8 +25,12 @@ export interface RouteManifest {
   notFound: { dir: string; file: string; source?: RouteEntry['source'] }[];
 }
 
-/** Render every page of the index into `outDir`, with its data file, the 404 pages, sitemap and robots.txt; the manifest goes to `recordDir`. */
-export async function prerender(index: SiteIndex, serverEntry: string, assets: Assets, outDir: string, recordDir: string, cacheDir?: string): Promise<RouteManifest> {
+/**
+ * Render every page of the index into `outDir`, with its data file, the 404 pages, sitemap and
+ * robots.txt; the manifest goes to `recordDir`. `keys` receives each page's key (incremental.ts),
+ * made from the data serialized here anyway.
+ */
+export async function prerender(index: SiteIndex, serverEntry: string, assets: Assets, outDir: string, recordDir: string, cacheDir?: string, keys?: Map<RouteEntry, string>): Promise<RouteManifest> {
   const { render } = (await import(pathToFileURL(serverEntry).href)) as { render: RenderFn };
   const { site } = index.site;
   const manifest: RouteManifest = { origin: site.origin, routes: [], notFound: [] };
@@ -39,8 +45,12 @@ export async function prerender(index: SiteIndex, serverEntry: string, assets: A
   };
   const write = (file: string, text: string) => writeFileSync(folderOf(file), text);
   const cache = createPageCache(cacheDir, serverEntry, JSON.stringify(assets), JSON.stringify(index.sites));
+  const memory = memoryCeiling();
+  let written = 0;
   const renderTo = async (route: RouteEntry, file: string) => {
+    if (++written % 64 === 0) memory.check();
     const dataJson = JSON.stringify(route.data);
+    keys?.set(route, pageKey(route, dataJson));
     const key = cache.key(route.path, dataJson);
     const target = folderOf(path.join(outDir, file));
     // A page rendered before with the same inputs is copied, not rendered again.

@@ -14,6 +14,7 @@ import { LoadContext } from '#core/content/context.ts';
 import { readMessages } from '#core/content/messages.ts';
 import { formatProblems } from '#core/content/problems.ts';
 import { checkShellLanguage, englishShellText } from '#cli/lib/check/shell-language.ts';
+import { readPage } from '#cli/lib/check/page.ts';
 import { SourceLocator, type RuleContext } from '#cli/lib/check/site.ts';
 import { SiteSchema } from '#schemas/site.ts';
 import { CallBar, ContactWidget } from '#src/components/contact-widget.tsx';
@@ -247,7 +248,8 @@ describe('site check: English shell text on a Hindi page', () => {
     temps.push(dist);
     writeFileSync(path.join(dist, 'hi.html'), page('hi', '<header><a role="button">Get A Quote</a></header>'));
     writeFileSync(path.join(dist, 'index.html'), page('en-IN', '<header><a role="button">Get A Quote</a></header>'));
-    const at = (file: string, p: string) => ({ path: p, file, source: { file: 'content/hi/pages.yaml', line: 3 } });
+    // Each page with the facts site check read from it (its <html lang> among them).
+    const at = (file: string, p: string) => ({ path: p, file, source: { file: 'content/hi/pages.yaml', line: 3 }, facts: readPage(readFileSync(path.join(dist, file))) });
     const ctx = { site: { dist, origin: 'https://x.example', all: [at('hi.html', '/hi'), at('index.html', '/')] }, locate: new SourceLocator(dist) } as unknown as RuleContext;
     expect(checkShellLanguage(ctx, { en, hi })).toEqual([
       {
