@@ -26,7 +26,7 @@ export async function readPages(dist: string, files: string[], workers = os.avai
     shares.map(
       (share) =>
         new Promise<PageFacts[]>((resolve, reject) => {
-          const worker = new Worker(script, { workerData: { dist, files: share }, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_MB } });
+          const worker = new Worker(script, { workerData: { dist, files: share } });
           worker.once('message', (facts: PageFacts[]) => {
             resolve(facts);
             void worker.terminate();
@@ -38,14 +38,11 @@ export async function readPages(dist: string, files: string[], workers = os.avai
   return files.map((_, i) => answers[i % count]![Math.floor(i / count)]!);
 }
 
-/** A larger young generation: parsing makes a lot of short-lived strings (GC was a quarter of a worker's time). */
-const YOUNG_MB = 48;
-
 /** The worker's bundle (core/workers/bundle.ts), named by a hash of its sources and its parser's version. */
 function workerFile(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const hash = createHash('sha256');
-  for (const name of ['read-worker.ts', 'page.ts']) hash.update(readFileSync(path.join(here, name)));
+  for (const name of ['read-worker.ts', 'page.ts', 'statements.ts']) hash.update(readFileSync(path.join(here, name)));
   hash.update(readFileSync(packageJsonOf('htmlparser2')));
   return workerBundle(path.join(here, 'read-worker.ts'), 'read-pages', hash.digest('hex').slice(0, 16), workerDir(path.join(os.tmpdir(), 'site-workers')));
 }
