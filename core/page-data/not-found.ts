@@ -2,7 +2,7 @@ import type { Content } from '../content/types.ts';
 import { pageMeta } from './seo.ts';
 import type { NotFoundEntry } from './route-entry.ts';
 
-/** The site's 404 page (dist/404.html, data /_data/404.json). Sections add their own nearest-404 pages here. */
+/** The site's 404 page (dist/404.html). Sections add their own nearest-404 pages here. */
 export function notFoundPages(content: Content, pagesFile: string): NotFoundEntry[] {
   const meta = pageMeta(content.site, {
     path: '/404',

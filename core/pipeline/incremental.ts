@@ -56,10 +56,9 @@ export const pageId = (route: RouteEntry, notFound = false) => (notFound ? `404:
 
 export { pageKey } from './page-key.ts';
 
-/** The files prerender may write for a page: its HTML, and its page data while pages have one. */
+/** The files prerender writes for a page: its HTML. */
 export function pageFiles(route: RouteEntry, notFound: { dir: string } | undefined): string[] {
-  const html = notFound ? path.posix.join(notFound.dir.slice(1), '404.html') : htmlFileFor(route.path);
-  return [html, `_data/${route.path === '/' ? 'index' : route.path.slice(1)}.json`];
+  return [notFound ? path.posix.join(notFound.dir.slice(1), '404.html') : htmlFileFor(route.path)];
 }
 
 /** Every file under `dir`, relative, with forward slashes. */

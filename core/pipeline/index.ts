@@ -130,7 +130,7 @@ export async function buildSite(opts: BuildOptions): Promise<BuildReport> {
         const part: SiteIndex = { site: index.site, sites: index.sites, routes: changed.filter((p) => !p.notFound).map((p) => p.route), notFound: changed.flatMap((p) => (p.notFound ? [p.notFound] : [])) };
         const rendered = await prerender(part, serverEntry, assets, scratch, scratchRecord, path.join(cache, 'pages'));
         // prerender also writes the site-wide files of the part; they are written below for the whole site.
-        const attributed = attribute(scratch, changed, new Set(['sitemap.xml', 'robots.txt', '_data/_site.json']));
+        const attributed = attribute(scratch, changed, new Set(['sitemap.xml', 'robots.txt']));
         if (!attributed) return false;
         owned = attributed;
         manifest = mergeManifest(manifest, rendered, index);

@@ -26,7 +26,7 @@ export interface RouteManifest {
 }
 
 /**
- * Render every page of the index into `outDir`, with its data file, the 404 pages, sitemap and
+ * Render every page of the index into `outDir`, the 404 pages, sitemap and
  * robots.txt; the manifest goes to `recordDir`. `keys` receives each page's key (incremental.ts),
  * made from the data serialized here anyway.
  */
@@ -59,8 +59,6 @@ export async function prerender(index: SiteIndex, serverEntry: string, assets: A
       write(target, await render({ url: `${site.origin}${route.path}`, site: shell, page: route.data, assets, businessJsonLd: businessJsonLdOf(index, shell) }));
       cache.put(key, target);
     }
-    const dataFile = route.path === '/' ? 'index.json' : `${route.path.slice(1)}.json`;
-    write(path.join(outDir, '_data', dataFile), dataJson);
   };
 
   for (const route of index.routes) {
@@ -73,7 +71,6 @@ export async function prerender(index: SiteIndex, serverEntry: string, assets: A
     await renderTo(nf, file);
     manifest.notFound.push({ dir: nf.dir, file, source: nf.source });
   }
-  write(path.join(outDir, '_data', '_site.json'), JSON.stringify(index.sites));
   write(path.join(outDir, 'sitemap.xml'), sitemapXml(site.origin, index.routes));
   const hidden = index.routes.filter((r) => r.data.meta.noindex).map((r) => r.path);
   write(path.join(outDir, 'robots.txt'), robotsTxt(site.origin, hidden));

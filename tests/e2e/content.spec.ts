@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { expectAxeClean, ROUTES, SITE } from './screen-support.ts';
-import { DIST, expect, test, waitForEnhanced } from './support.ts';
+import { expect, pageData, test, waitForEnhanced } from './support.ts';
 
 /** Issue 3's pages: every blog post, brand, area and service-centre page, from the build manifest. */
 const of = (kind: string) => ROUTES.filter((r) => r.kind === kind).map((r) => r.path);
@@ -15,9 +15,11 @@ const FACTS = parse(readFileSync(path.resolve('content/site.yaml'), 'utf8')) as 
   hours: { alternatives: Record<string, { label: string }> };
 };
 const WARRANTY = FACTS.warranty;
-const data = (p: string) => JSON.parse(readFileSync(path.join(DIST, '_data', `${p.slice(1)}.json`), 'utf8'));
-const h1Of = (p: string): string => {
-  const d = data(p);
+// Page data is loosely typed here: each test reads the fields of the kind it visits.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const data = async (p: string): Promise<any> => pageData(p);
+const h1Of = async (p: string): Promise<string> => {
+  const d = await data(p);
   return d.card?.title ?? d.sections?.find((s: { type: string }) => s.type === 'hero')?.heading ?? d.brand?.name;
 };
 const decode = (s: string) => s.replace(/&amp;/g, '&').replace(/&#x27;/g, "'").replace(/&quot;/g, '"');
@@ -50,8 +52,8 @@ test.describe('without JavaScript, the prerendered HTML holds each page\'s key c
       expect(res?.status()).toBe(200);
       const h1 = page.getByRole('heading', { level: 1 });
       await expect(h1).toHaveCount(1);
-      if (p.startsWith('/service-center/')) await expect(h1).toContainText(h1Of(p));
-      else if (p !== '/blog' && p !== '/service-center') await expect(h1).toHaveText(decode(h1Of(p)));
+      if (p.startsWith('/service-center/')) await expect(h1).toContainText(await h1Of(p));
+      else if (p !== '/blog' && p !== '/service-center') await expect(h1).toHaveText(decode(await h1Of(p)));
       if (POSTS.includes(p)) {
         await expect(page.locator('#article-body p').first()).not.toBeEmpty();
         await expect(page.getByRole('heading', { name: 'Need TV Repair Service?' })).toBeVisible();
@@ -114,7 +116,7 @@ test.describe('blog', () => {
 
   test('an article: category, title, image, up to three related articles of its category', async ({ page }) => {
     const p = POSTS[0]!;
-    const d = data(p);
+    const d = await data(p);
     await page.goto(p);
     await waitForEnhanced(page);
     await expect(page.getByText(d.card.category, { exact: true }).first()).toBeVisible();
@@ -158,7 +160,7 @@ test.describe('service centre', () => {
 
   test('a brand page: its products, four problem groups, five steps, the request form and up to six other brands', async ({ page }) => {
     for (const p of CENTRE_BRANDS) {
-      const d = data(p);
+      const d = await data(p);
       await page.goto(p);
       const offered = ['tv', 'ac', 'refrigerator', 'microwave'].filter((k) => d.brand.services[k]);
       await expect(page.locator('#services li[id^="service-"]')).toHaveCount(offered.length);
@@ -209,7 +211,7 @@ test.describe('brand and area pages (the spec\'s variants are data)', () => {
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
     await expect(crumbs.getByRole('link', { name: 'Services' })).toHaveAttribute('href', '/services');
     await expect(crumbs).toContainText('AOC TV Repair');
-    expect(data('/aoc-tv-repair').meta.scrollToTop).toBe(false);
+    expect((await data('/aoc-tv-repair')).meta.scrollToTop).toBe(false);
     await expect(page.locator('main a[href="/service-center"]').first()).toBeVisible();
   });
 
@@ -234,7 +236,7 @@ test.describe('brand and area pages (the spec\'s variants are data)', () => {
     await page.goto('/tv-repair-jagatpura');
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
     await expect(crumbs.getByRole('link', { name: 'Service Areas' })).toHaveAttribute('href', '/contact');
-    const related = data('/tv-repair-jagatpura').sections.find((s: { type: string }) => s.type === 'related-links');
+    const related = (await data('/tv-repair-jagatpura')).sections.find((s: { type: string }) => s.type === 'related-links');
     expect(related.links).toHaveLength(8);
   });
 
@@ -251,7 +253,8 @@ test.describe('brand and area pages (the spec\'s variants are data)', () => {
 });
 
 test('article headings can be linked: each has an id, its # mark shows on hover, and the table of contents leads to it', async ({ page }) => {
-  const withToc = POSTS.find((p) => (data(p) as { toc?: unknown[] }).toc);
+  const tocs = await Promise.all(POSTS.map(async (p) => ((await data(p)) as { toc?: unknown[] }).toc));
+  const withToc = POSTS.find((_, i) => tocs[i]);
   expect(withToc, 'a post with `toc: true` in content/blog').toBeDefined();
   await page.goto(withToc!);
   await waitForEnhanced(page);

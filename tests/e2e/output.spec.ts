@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parseDocument } from 'htmlparser2';
 import { DomUtils } from 'htmlparser2';
 import { FEED_ITEMS } from '#core/pipeline/feed.ts';
-import { DIST, expect, sitemapPaths, test } from './support.ts';
+import { DIST, expect, pageData, sitemapPaths, test } from './support.ts';
 
 const posts = sitemapPaths().filter((p) => /^\/blog\/.+/.test(p));
 
@@ -35,11 +35,11 @@ test('every page links the feed from its head', async ({ request }) => {
   }
 });
 
-test('sitemap lastmod is each page\'s content date, not the build time', () => {
+test('sitemap lastmod is each page\'s content date, not the build time', async () => {
   const xml = readFileSync(path.join(DIST, 'sitemap.xml'), 'utf8');
   const lastmod = new Map([...xml.matchAll(/<loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?/g)].map((m) => [new URL(m[1]!).pathname, m[2]]));
   for (const p of posts) {
-    const data = JSON.parse(readFileSync(path.join(DIST, '_data', `${p.slice(1)}.json`), 'utf8')) as { card: { date: string }; updated?: string };
+    const data = (await pageData(p)) as { card: { date: string }; updated?: string };
     expect(lastmod.get(p), p).toBe(data.updated ?? data.card.date);
   }
   expect(lastmod.get('/about')).toBe('2025-07-03');

@@ -1,12 +1,33 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { manifestFile } from '#core/pipeline/record.ts';
+import { buildInfoFile, manifestFile } from '#core/pipeline/record.ts';
+import type { PageData } from '#src/contract/pages.ts';
 import { test as base, expect, type Page } from '@playwright/test';
 
 export const DIST = path.resolve('dist');
 
 /** The site's origin as content/site.yaml states it (canonicals and sitemap use it). */
 export const ORIGIN = JSON.parse(readFileSync(manifestFile(DIST), 'utf8')).origin as string;
+
+let pages: Promise<Map<string, PageData>> | undefined;
+
+/**
+ * The data a page of dist/ was rendered from, made again from its content folder and build date
+ * (the build record says which) by the pipeline's data step, without rendering: the oracle of
+ * what a page should show. The build publishes HTML only (decision 067).
+ */
+export async function pageData(p: string): Promise<PageData> {
+  pages ??= (async () => {
+    const { buildDate, content } = JSON.parse(readFileSync(buildInfoFile(DIST), 'utf8')) as { buildDate: string; content: string };
+    const { cacheDirOf, prepareSite } = await import('#core/pipeline/prepare.ts');
+    const prepared = await prepareSite({ root: path.resolve('.'), contentDir: content, cacheDir: cacheDirOf(path.resolve('.')), buildDate });
+    if (!prepared.ok) throw new Error(`the content of ${DIST} has problems`);
+    return new Map(prepared.site.index.routes.map((r) => [r.path, r.data]));
+  })();
+  const data = (await pages).get(p);
+  if (!data) throw new Error(`no page ${p} in the site's index`);
+  return data;
+}
 
 /** Every URL path that sitemap.xml lists. */
 export function sitemapPaths(): string[] {

@@ -20,9 +20,11 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe('site build', () => {
   test('writes each page at its path with no trailing slash, plus 404, sitemap and robots', () => {
-    for (const f of ['index.html', 'about.html', 'privacy-policy.html', '404.html', 'sitemap.xml', 'robots.txt', '_data/about.json', 'og/default.png']) {
+    for (const f of ['index.html', 'about.html', 'privacy-policy.html', '404.html', 'sitemap.xml', 'robots.txt', 'og/default.png']) {
       expect(existsSync(path.join(out, f)), f).toBe(true);
     }
+    // No page data files: pages are whole HTML, and the browser fetches nothing else to show one (decision 067).
+    expect(existsSync(path.join(out, '_data'))).toBe(false);
     const sitemap = readFileSync(path.join(out, 'sitemap.xml'), 'utf8');
     expect(sitemap).toContain('<loc>https://jaipurtvcare.example/about</loc><lastmod>2025-07-03</lastmod>');
     expect(sitemap).not.toContain('/analytics');

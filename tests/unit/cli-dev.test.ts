@@ -1,9 +1,11 @@
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startDevServer, type DevServer } from '#cli/lib/dev/server.ts';
 import { PROJECT_ROOT } from '#cli/lib/paths.ts';
+import type { RouteManifest } from '#core/pipeline/prerender.ts';
+import { manifestFile } from '#core/pipeline/record.ts';
 import { site } from '../support/cli.ts';
 
 const work = mkdtempSync(path.join(tmpdir(), 'site-dev-'));
@@ -25,16 +27,13 @@ const get = async (p: string) => {
 };
 const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
 
-test('site dev renders pages with Vite (client entry, HMR client) and serves page data from the content index', async () => {
+test('site dev renders pages with Vite (client entry, HMR client) from the content index', async () => {
   const about = await get('/about');
   expect(about.status).toBe(200);
   expect(title(about.text)).toMatch(/^About Us \| /);
   expect(about.text).toContain('/@vite/client');
   expect(about.text).toContain('data-src="/src/entry-client.tsx"');
   expect(about.text).toContain('<link rel="stylesheet" href="/src/styles.css"/>');
-  const data = JSON.parse((await get('/_data/about.json')).text) as { kind: string };
-  expect(data.kind).toBe('about');
-  expect((await get('/_data/_site.json')).status).toBe(200);
   expect((await get('/no-such-page')).status).toBe(404);
   expect(await get('/about/')).toMatchObject({ status: 301, location: '/about' });
 }, 60_000);
@@ -57,17 +56,24 @@ test('site dev --help', async () => {
   expect((await site('dev', '--port', 'abc')).code).toBe(2);
 });
 
-test('site dev shows the pages the build makes: the same page data, processed pictures and social images', async () => {
+test('site dev shows the pages the build makes: the same processed pictures and social images', async () => {
   const { buildSite } = await import('#core/pipeline/index.ts');
   const out = path.join(work, 'dist');
   const built = await buildSite({ root: PROJECT_ROOT, contentDir: content, outDir: out });
   expect(built.ok).toBe(true);
-  const post = readdirSync(path.join(out, '_data', 'blog')).find((f) => f.endsWith('.json') && f !== '404.json')!;
-  const devData = JSON.parse((await get(`/_data/blog/${post}`)).text) as { card: { image: { src: string; sources: { srcset: string }[] } }; meta: { image: { url: string } } };
-  expect(devData).toEqual(JSON.parse(readFileSync(path.join(out, '_data', 'blog', post), 'utf8')));
+  const manifest = JSON.parse(readFileSync(manifestFile(out), 'utf8')) as RouteManifest;
+  const post = manifest.routes.find((r) => r.kind === 'post')!;
+  const builtHtml = readFileSync(path.join(out, post.file), 'utf8');
+  const devHtml = (await get(post.path)).text;
+  const pictures = (html: string) => [...new Set(html.match(/\/_img\/[^\s"',]+/g))].sort();
+  const socialImage = (html: string) => new URL(/<meta property="og:image" content="([^"]+)"/.exec(html)![1]!).pathname;
+  expect(pictures(builtHtml).length).toBeGreaterThan(0);
+  expect(pictures(devHtml)).toEqual(pictures(builtHtml));
+  expect(socialImage(devHtml)).toBe(socialImage(builtHtml));
   // The picture's variants and the social card answer in dev as they do from dist/.
-  const avif = devData.card.image.sources[0]!.srcset.split(' ')[0]!;
-  for (const [url, type] of [[devData.card.image.src, /^image\/(png|jpeg)$/], [avif, /^image\/avif$/], [new URL(devData.meta.image.url).pathname, /^image\/png$/]] as const) {
+  const fallback = pictures(devHtml).find((u) => /\.(png|jpe?g)$/.test(u))!;
+  const avif = pictures(devHtml).find((u) => u.endsWith('.avif'))!;
+  for (const [url, type] of [[fallback, /^image\/(png|jpeg)$/], [avif, /^image\/avif$/], [socialImage(devHtml), /^image\/png$/]] as const) {
     const res = await fetch(`${dev.url}${url}`);
     expect(res.status, url).toBe(200);
     expect(res.headers.get('content-type'), url).toMatch(type);

@@ -28,7 +28,6 @@ describe('draft: true', () => {
     const out = path.join(work, 'post', 'dist');
     expect(await run(['node', 'site', 'build', '--quiet', '--content', content, '--out', out])).toBe(0);
     expect(existsSync(path.join(out, `${POST_PATH.slice(1)}.html`))).toBe(false);
-    expect(existsSync(path.join(out, '_data', `${POST_PATH.slice(1)}.json`))).toBe(false);
     for (const f of ['sitemap.xml', 'rss.xml', 'blog.html', 'index.html']) {
       expect(readFileSync(path.join(out, f), 'utf8'), f).not.toContain(POST_PATH);
     }

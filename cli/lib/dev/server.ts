@@ -107,14 +107,6 @@ export async function startDevServer(opts: DevOptions): Promise<DevServer> {
     const card = p.startsWith('/og/') && [...state.site.cards.values()].find((c) => c.url === p);
     if (card) return sendFile(res, await renderSocialCard(card, state.site.cardDir));
 
-    // Page data for client-side navigation, as the build writes it to dist/_data/.
-    if (p.startsWith('/_data/') && p.endsWith('.json')) {
-      const name = p.slice('/_data/'.length, -'.json'.length);
-      if (name === '_site') return send(res, 200, 'application/json', JSON.stringify(index.site));
-      const route = byPath.get(name === 'index' ? '/' : `/${name}`) ?? index.notFound.find((nf) => nf.path === `/${name}`);
-      return route ? send(res, 200, 'application/json', JSON.stringify(route.data)) : send(res, 404, 'application/json', '{"error":"no such page"}');
-    }
-
     // The nearest not-found page: /blog/x → the blog's 404, else the site's.
     const route = byPath.get(p) ?? [...index.notFound].sort((a, b) => b.dir.length - a.dir.length).find((nf) => nf.dir === '/' || p.startsWith(`${nf.dir}/`)); // /history is not under /hi
     if (!route) return send(res, 404, 'text/plain', 'Not found');

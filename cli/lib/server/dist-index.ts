@@ -11,7 +11,7 @@ import { hostRules, type HostRules } from './host-rules.ts';
 export const MAX_PATH_LENGTH = 2048;
 
 /** Top-level folders of dist/ named with a leading "_" that are public all the same. */
-const PUBLIC_UNDERSCORE = new Set(['_data', '_img']);
+const PUBLIC_UNDERSCORE = new Set(['_img']);
 
 export interface DistIndex {
   /** The public files, relative to dist/ with "/" separators: "about.html", "blog/404.html". */
@@ -24,7 +24,7 @@ export interface DistIndex {
 /**
  * Whether a file of dist/ may be served: no dot-file or dot-folder (except .well-known/ at the
  * top, RFC 8615), and no build internal (a top-level name starting with "_": _site/, _headers,
- * _redirects), except the page data in _data/ and the pictures in _img/.
+ * _redirects), except the pictures in _img/.
  */
 export function isPublic(rel: string): boolean {
   const segments = rel.split('/');
