@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { constants, copyFileSync, mkdirSync } from 'node:fs';
+import { constants, copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -19,7 +19,8 @@ export function createPageCache(dir: string | undefined, ...salt: string[]) {
     },
     /** Copy the cached page to `file` (a copy-on-write clone where the file system has them); false when not cached. */
     copyTo(key: string, file: string): boolean {
-      if (!dir) return false;
+      // Looked up first: a miss (every page of a cold build) costs a stat, not a thrown error.
+      if (!dir || !existsSync(fileOf(key))) return false;
       try {
         copyFileSync(fileOf(key), file, constants.COPYFILE_FICLONE);
         hits++;

@@ -1,16 +1,28 @@
-import { Link as RouterLink, NavLink as RouterNavLink, type LinkProps, type NavLinkProps } from 'react-router';
+import type { AnchorHTMLAttributes } from 'react';
+import { useLocation } from 'react-router';
 import { localHref } from '../i18n/href.ts';
 import { useHrefs } from './site-context.tsx';
+
+type AnchorProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string };
 
 /**
  * Links to pages of this site, in the page's language: on a Hindi page a link to /about leads to
  * /hi/about when that twin exists (decision 081). Components link English paths and never think
  * about the language; the language switch is the one link that crosses on purpose.
+ *
+ * A plain <a>: pages are navigated by their HTML (decision 090), so nothing needs React Router's
+ * link (its path resolution and prefetch hooks were a fifth of the prerender's time, and its
+ * `data-discover` attribute a hint for a client the pages no longer load).
  */
-export function Link({ to, ...rest }: Omit<LinkProps, 'to'> & { to: string }) {
-  return <RouterLink to={localHref({ hrefs: useHrefs() }, to)} {...rest} />;
+export function Link({ to, ...rest }: AnchorProps) {
+  return <a {...rest} href={localHref({ hrefs: useHrefs() }, to)} />;
 }
 
-export function NavLink({ to, ...rest }: Omit<NavLinkProps, 'to'> & { to: string }) {
-  return <RouterNavLink to={localHref({ hrefs: useHrefs() }, to)} {...rest} />;
+/** A link that knows whether it leads to the current page (or, unless `end`, a page below it). */
+export function NavLink({ to, end = false, className, ...rest }: Omit<AnchorProps, 'className'> & { end?: boolean; className?: string | ((state: { isActive: boolean }) => string) }) {
+  const href = localHref({ hrefs: useHrefs() }, to);
+  const here = useLocation().pathname.toLowerCase();
+  const target = href.split(/[?#]/)[0]!.toLowerCase();
+  const isActive = here === target || (!end && target !== '/' && here.startsWith(`${target}/`));
+  return <a {...rest} aria-current={isActive ? 'page' : undefined} className={typeof className === 'function' ? className({ isActive }) : className} href={href} />;
 }
