@@ -11,7 +11,7 @@ const MB = 2 ** 20;
  * then at least `headroom` above what was left, so a site whose live data is larger than the
  * ceiling is collected once per `headroom` of garbage, not on every check.
  */
-export function memoryCeiling(ceilingMb = 640, headroomMb = 128) {
+export function memoryCeiling(ceilingMb = 600, headroomMb = 96) {
   let ceiling = ceilingMb * MB;
   let gc: (() => void) | undefined;
   return {
