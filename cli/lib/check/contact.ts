@@ -15,6 +15,8 @@ export function checkContactLinks(ctx: RuleContext): Problem[] {
   for (const page of ctx.site.all) {
     const reported = new Set<string>();
     for (const link of page.facts.links) {
+      // A path on this site ("/x#y", most of a page's links) is never a contact link: not classified again here.
+      if (link.value[0] === '/' && link.value[1] !== '/') continue;
       const t = classify(link.value, page.path, ctx.site.origin);
       if (t.type !== 'contact' || reported.has(link.value)) continue;
       const fail = (expected: string, received: string, message: string, severity: Problem['severity'] = 'error') => {
