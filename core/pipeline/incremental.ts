@@ -54,8 +54,6 @@ export function shellKey(parts: unknown[]): string {
 /** A page of the index: a route by its path, a 404 page by its folder. */
 export const pageId = (route: RouteEntry, notFound = false) => (notFound ? `404:${route.path}` : route.path);
 
-export { pageKey } from './page-key.ts';
-
 /** The files prerender writes for a page: its HTML. */
 export function pageFiles(route: RouteEntry, notFound: { dir: string } | undefined): string[] {
   return [notFound ? path.posix.join(notFound.dir.slice(1), '404.html') : htmlFileFor(route.path)];
@@ -73,8 +71,9 @@ export function listFiles(dir: string, rel = ''): string[] {
 }
 
 /**
- * The pages of `index` with their keys (`known`: those prerender already made from the page data it serialized), and which of them differ from `previous` (all of them
- * when there is none), and the pages of `previous` that are gone.
+ * The pages of `index` with their keys, and which of them differ from `previous` (all of them
+ * when there is none), and the pages of `previous` that are gone. `known`: keys prerender already
+ * made from the page data it serialized.
  */
 export function diffPages(index: SiteIndex, previous: Outputs | undefined, known?: Map<RouteEntry, string>) {
   const keyOf = (route: RouteEntry) => known?.get(route) ?? pageKey(route);
