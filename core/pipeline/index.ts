@@ -44,11 +44,13 @@ export async function buildSite(opts: BuildOptions): Promise<BuildReport> {
   const timings: Record<string, number> = {};
   const step = async <T>(name: string, fn: () => Promise<T> | T): Promise<T> => {
     const t0 = performance.now();
-    const c0 = process.cpuUsage();
+    const r0 = process.resourceUsage();
     const result = await fn();
     timings[name] = Math.round(performance.now() - t0);
-    const c = process.cpuUsage(c0);
-    log(`${name.padEnd(10)} ${timings[name]} ms${process.env.SITE_STEP_CPU ? ` cpu ${Math.round((c.user + c.system) / 1000)} ms` : ''}`);
+    const r1 = process.resourceUsage();
+    const sys = r1.systemCPUTime - r0.systemCPUTime;
+    const cpu = `cpu ${Math.round((r1.userCPUTime - r0.userCPUTime + sys) / 1000)} ms (${Math.round(sys / 1000)} sys, ${r1.minorPageFault - r0.minorPageFault} page faults)`;
+    log(`${name.padEnd(10)} ${timings[name]} ms${process.env.SITE_STEP_CPU ? ` ${cpu}` : ''}`);
     return result;
   };
 

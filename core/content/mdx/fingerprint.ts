@@ -8,6 +8,12 @@ import { fileURLToPath } from 'node:url';
 export const RENDERER_PACKAGES = [
   '@mdx-js/mdx', 'remark-parse', 'remark-mdx', 'remark-gfm', 'remark-rehype', 'unified',
   'hast-util-to-jsx-runtime', 'github-slugger', 'collapse-white-space', 'react', 'react-dom',
+  // The pieces parse-body.ts takes one by one.
+  'acorn', 'acorn-jsx', 'mdast-util-from-markdown',
+  'micromark-extension-mdxjs-esm', 'micromark-extension-mdx-expression', 'micromark-extension-mdx-jsx', 'micromark-extension-mdx-md',
+  'micromark-extension-gfm-autolink-literal', 'micromark-extension-gfm-footnote', 'micromark-extension-gfm-strikethrough', 'micromark-extension-gfm-table', 'micromark-extension-gfm-task-list-item',
+  'mdast-util-mdxjs-esm', 'mdast-util-mdx-expression', 'mdast-util-mdx-jsx',
+  'mdast-util-gfm-autolink-literal', 'mdast-util-gfm-footnote', 'mdast-util-gfm-strikethrough', 'mdast-util-gfm-table', 'mdast-util-gfm-task-list-item',
 ];
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -4,13 +4,12 @@ import { createElement, type ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import * as runtime from 'react/jsx-runtime';
 import remarkGfm from 'remark-gfm';
-import remarkMdx from 'remark-mdx';
-import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import type { PageFacts } from '../facts.ts';
 import { MDX_COMPONENT_NAMES, mdxComponents } from '#src/components/mdx-components.tsx';
 import { remarkMarkAndUnravel } from './mark-and-unravel.ts';
+import { remarkParseBody } from './parse-body.ts';
 import { remarkCheck, type BodyIssue, type BodyLink } from './remark-check.ts';
 import { escapeHeadingIds, remarkHeadings, type BodyHeading } from './remark-headings.ts';
 
@@ -30,15 +29,15 @@ const MDX_NODE_TYPES = ['mdxFlowExpression', 'mdxJsxFlowElement', 'mdxJsxTextEle
 const state = { facts: {} as PageFacts, components: MDX_COMPONENT_NAMES, issues: [] as BodyIssue[], links: [] as BodyLink[], headings: [] as BodyHeading[] };
 
 /**
- * The steps of @mdx-js/mdx's compile() up to the HTML tree (parse, MDX, mark-and-unravel, our remark
- * plugins, remark-rehype), made once. Its tree becomes React elements directly, without the
- * JavaScript that compile() would write, parse and run for the same elements.
+ * The steps of @mdx-js/mdx's compile() up to the HTML tree (parse with MDX and GFM, mark-and-unravel,
+ * our remark plugins, remark-rehype), made once. Its tree becomes React elements directly, without
+ * the JavaScript that compile() would write, parse and run for the same elements. The parse takes
+ * only the syntax extensions a body's characters allow (parse-body.ts): the same tree, sooner.
  */
 const toHast = unified()
-  .use(remarkParse)
-  .use(remarkMdx)
+  .use(remarkParseBody)
   .use(remarkMarkAndUnravel)
-  .use([remarkGfm, remarkCheck(state), remarkHeadings(state)])
+  .use([remarkCheck(state), remarkHeadings(state)])
   .use(remarkRehype, { allowDangerousHtml: true, passThrough: MDX_NODE_TYPES } as never)
   .freeze();
 
