@@ -1,11 +1,20 @@
 import { createHash } from 'node:crypto';
-import { constants, copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { copyFileSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+
+/** What the page cache knows of each page it kept: the size and modification time it had when written. */
+const INDEX = 'index.json';
 
 /**
  * Rendered pages kept on disk, keyed by everything a page's HTML depends on: the renderer (its
  * path names the bundle's source hash), the assets, the site data, the path and the page data.
  * A build with no change renders nothing (issue 3: the second build ≤ 1/3 of the cold one).
+ *
+ * A kept page and the published one are the same file: a hard link, not a copy (a cold build of
+ * 1,000 long posts wrote 88 MB twice). Where links cannot be made (the cache on another file
+ * system), it is copied. A kept page is never written in place (a new file is renamed over it),
+ * and one whose size or time changed since it was kept (a published page edited in place, the
+ * cache and dist/ sharing it) is not used again.
  */
 export function createPageCache(dir: string | undefined, ...salt: string[]) {
   const base = createHash('sha256');
@@ -13,29 +22,69 @@ export function createPageCache(dir: string | undefined, ...salt: string[]) {
   let hits = 0;
   const made = new Set<string>();
   const fileOf = (key: string) => path.join(dir!, key.slice(0, 2), `${key.slice(2)}.html`);
+  let index: Record<string, string> | undefined;
+  const known = () => {
+    if (!index) {
+      try {
+        index = JSON.parse(readFileSync(path.join(dir!, INDEX), 'utf8')) as Record<string, string>;
+      } catch {
+        index = {};
+      }
+    }
+    return index;
+  };
+  const stamp = (file: string) => {
+    const s = statSync(file, { throwIfNoEntry: false });
+    return s && `${s.size}:${s.mtimeMs}`;
+  };
+  /** `file` becomes the kept page: linked, or copied where linking fails. */
+  const publish = (kept: string, file: string) => {
+    // What is there may be another kept page: it is replaced, never written into.
+    rmSync(file, { force: true });
+    try {
+      linkSync(kept, file);
+    } catch {
+      copyFileSync(kept, file);
+    }
+  };
   return {
     key(routePath: string, dataJson: string): string {
       return base.copy().update(routePath).update('\0').update(dataJson).digest('hex');
     },
-    /** Copy the cached page to `file` (a copy-on-write clone where the file system has them); false when not cached. */
+    /** Publish the kept page at `file`; false when there is none, or it changed since it was kept. */
     copyTo(key: string, file: string): boolean {
+      if (!dir) return false;
+      const expected = known()[key];
       // Looked up first: a miss (every page of a cold build) costs a stat, not a thrown error.
-      if (!dir || !existsSync(fileOf(key))) return false;
+      if (!expected || stamp(fileOf(key)) !== expected) return false;
       try {
-        copyFileSync(fileOf(key), file, constants.COPYFILE_FICLONE);
+        publish(fileOf(key), file);
         hits++;
         return true;
       } catch {
         return false;
       }
     },
-    /** Keep the page just written at `file`. */
-    put(key: string, file: string) {
-      if (!dir) return;
+    /** Publish `html` at `file` and keep it. */
+    put(key: string, file: string, html: string) {
+      if (!dir) return void writeFileSync(file, html);
       const target = fileOf(key);
       if (!made.has(path.dirname(target))) mkdirSync(path.dirname(target), { recursive: true });
       made.add(path.dirname(target));
-      copyFileSync(file, target, constants.COPYFILE_FICLONE);
+      // A new file renamed over the old one: a page published from the old one keeps its text.
+      const tmp = `${target}.${process.pid}.tmp`;
+      writeFileSync(tmp, html);
+      renameSync(tmp, target);
+      known()[key] = stamp(target)!;
+      publish(target, file);
+    },
+    /** Write down what was kept (once, after the pages). */
+    save() {
+      if (!dir || !index) return;
+      const tmp = path.join(dir, `${INDEX}.${process.pid}.tmp`);
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(tmp, JSON.stringify(index));
+      renameSync(tmp, path.join(dir, INDEX));
     },
     hits: () => hits,
   };

@@ -53,11 +53,10 @@ export async function prerender(index: SiteIndex, serverEntry: string, assets: A
     keys?.set(route, pageKey(route, dataJson));
     const key = cache.key(route.path, dataJson);
     const target = folderOf(path.join(outDir, file));
-    // A page rendered before with the same inputs is copied, not rendered again.
+    // A page rendered before with the same inputs is published from the cache, not rendered again.
     if (!cache.copyTo(key, target)) {
       const shell = siteOf(index, route);
-      write(target, await render({ url: `${site.origin}${route.path}`, site: shell, page: route.data, assets, businessJsonLd: businessJsonLdOf(index, shell) }));
-      cache.put(key, target);
+      cache.put(key, target, await render({ url: `${site.origin}${route.path}`, site: shell, page: route.data, assets, businessJsonLd: businessJsonLdOf(index, shell) }));
     }
   };
 
@@ -71,6 +70,7 @@ export async function prerender(index: SiteIndex, serverEntry: string, assets: A
     await renderTo(nf, file);
     manifest.notFound.push({ dir: nf.dir, file, source: nf.source });
   }
+  cache.save();
   write(path.join(outDir, 'sitemap.xml'), sitemapXml(site.origin, index.routes));
   const hidden = index.routes.filter((r) => r.data.meta.noindex).map((r) => r.path);
   write(path.join(outDir, 'robots.txt'), robotsTxt(site.origin, hidden));
