@@ -19,13 +19,19 @@ function build(name: string, cacheDir: string) {
   return { out, cache: createPageCache(cacheDir, 'renderer', 'assets') };
 }
 
+/** A first build that keeps one page (at `route`, published as `file`). */
+function keptBy(name: string, cacheDir: string, route: string, file: string, html: string) {
+  const first = build(name, cacheDir);
+  const key = first.cache.key(route, '{}');
+  first.cache.put(key, path.join(first.out, file), html);
+  first.cache.save();
+  return { first, key };
+}
+
 describe('the page cache: rendered pages kept between builds', () => {
   test('a page published from the cache is the kept file itself (a hard link): its text written once', () => {
     const cacheDir = path.join(work, 'cache-a');
-    const first = build('a1', cacheDir);
-    const key = first.cache.key('/blog/x', '{"title":"X"}');
-    first.cache.put(key, path.join(first.out, 'x.html'), '<p>X</p>');
-    first.cache.save();
+    const { first, key } = keptBy('a1', cacheDir, '/blog/x', 'x.html', '<p>X</p>');
 
     const second = build('a2', cacheDir);
     expect(second.cache.copyTo(key, path.join(second.out, 'x.html'))).toBe(true);
@@ -36,10 +42,7 @@ describe('the page cache: rendered pages kept between builds', () => {
 
   test('a published page edited in place is not published again: the next build renders it', () => {
     const cacheDir = path.join(work, 'cache-b');
-    const first = build('b1', cacheDir);
-    const key = first.cache.key('/', '{}');
-    first.cache.put(key, path.join(first.out, 'index.html'), '<p>home</p>');
-    first.cache.save();
+    const { first, key } = keptBy('b1', cacheDir, '/', 'index.html', '<p>home</p>');
     // A tool that rewrites dist/ in place writes into the file the cache shares.
     writeFileSync(path.join(first.out, 'index.html'), '<p>home, minified by hand</p>');
 
@@ -63,10 +66,7 @@ describe('the page cache: rendered pages kept between builds', () => {
 
   test('with the cache on another file system, pages are copied', () => {
     expect(statSync(elsewhere).dev).not.toBe(statSync(work).dev);
-    const first = build('d1', elsewhere);
-    const key = first.cache.key('/', '{}');
-    first.cache.put(key, path.join(first.out, 'index.html'), '<p>home</p>');
-    first.cache.save();
+    const { first, key } = keptBy('d1', elsewhere, '/', 'index.html', '<p>home</p>');
     const second = build('d2', elsewhere);
     expect(second.cache.copyTo(key, path.join(second.out, 'index.html'))).toBe(true);
     expect(readFileSync(path.join(second.out, 'index.html'), 'utf8')).toBe('<p>home</p>');
