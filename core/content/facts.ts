@@ -46,7 +46,8 @@ export function fill(text: string, facts: PageFacts): string {
 
 /** Fill the placeholders in every string of a JSON-like value. */
 export function fillDeep<T>(value: T, facts: PageFacts): T {
-  if (typeof value === 'string') return fill(value, facts) as T;
+  // A string with no "{" has no placeholder: most of a front matter, kept as it is.
+  if (typeof value === 'string') return (value.includes('{') ? fill(value, facts) : value) as T;
   if (Array.isArray(value)) return value.map((v) => fillDeep(v, facts)) as T;
   if (value && typeof value === 'object') {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fillDeep(v, facts)])) as T;
