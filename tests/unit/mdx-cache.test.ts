@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { PageFacts } from '#core/content/facts.ts';
-import { RENDERER_PACKAGES } from '#core/content/mdx/fingerprint.ts';
+import { localGraph, RENDERER_PACKAGES } from '#core/content/mdx/fingerprint.ts';
 import { renderBodiesCached } from '#core/content/mdx/pool.ts';
 import { renderMdx, renderMdxCompiled } from '#core/content/mdx/render.ts';
 import { escapeHeadingIds } from '#core/content/mdx/remark-headings.ts';
@@ -40,16 +40,21 @@ describe('rendered bodies are cached by content hash (issue 12)', () => {
     expect((await renderBodiesCached([{ body: A, facts }], { cacheDir, workers: 0, versionSalt: 'remark-gfm 4.0.2' })).stats).toMatchObject({ hits: 0, misses: 1 });
   });
 
-  test('every package the renderer imports is part of its version', () => {
-    const dir = path.resolve('core/content/mdx');
+  test('every module of the project the renderer runs is part of its version, and every package they import', () => {
+    const files = localGraph('worker.ts');
+    // Beyond its folder: the facts and how they are formatted, the components, the hints.
+    expect(files).toEqual(expect.arrayContaining(['core/content/facts.ts', 'src/lib/format.ts', 'src/components/mdx-components.tsx', 'core/content/did-you-mean.ts', 'core/content/mdx/parse-body.ts']));
+    // Types only are not run: the schemas are not part of it.
+    expect(files).not.toContain('schemas/index.ts');
     const imported = new Set<string>();
-    for (const file of ['render.ts', 'remark-check.ts', 'remark-headings.ts', 'mark-and-unravel.ts']) {
-      for (const [, spec] of readFileSync(path.join(dir, file), 'utf8').matchAll(/^import [^'"]*from '([^'.#][^']*)'/gm)) {
+    for (const file of files) {
+      for (const [, spec] of readFileSync(file, 'utf8').matchAll(/^import (?!type )[^'"]*from '([^'.#][^']*)'/gm)) {
         if (spec!.startsWith('node:')) continue;
         const name = spec!.startsWith('@') ? spec!.split('/').slice(0, 2).join('/') : spec!.split('/')[0]!;
         imported.add(name);
       }
     }
+    expect(imported.size).toBeGreaterThan(10);
     expect([...imported].filter((name) => !RENDERER_PACKAGES.includes(name))).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,20 +30,48 @@ export function packageJsonOf(name: string): string {
   return path.join(dir, 'package.json');
 }
 
+const root = path.resolve(here, '../../..');
+
+/** `import … from '…'` and `export … from '…'` (group 1: "type", an import of types only), and `import '…'`. */
+const IMPORT = /^\s*(?:import|export)\s+(type\s+)?(?:[^'"]*?\sfrom\s+)?['"]([^'"]+)['"]/gm;
+
+/** A project module's specifier ("./x.ts", "#src/x.ts") as a file; undefined for a package. */
+function localFile(from: string, spec: string, aliases: Record<string, string>): string | undefined {
+  if (spec.startsWith('.')) return path.resolve(path.dirname(from), spec);
+  const alias = Object.entries(aliases).find(([key]) => spec.startsWith(key.replace('*', '')));
+  return alias && path.resolve(root, alias[1].replace('*', spec.slice(alias[0].length - 1)));
+}
+
 /**
- * What a rendered body depends on besides its text and facts: the renderer's own source (this
- * folder: the remark plugins and their options; did-you-mean.ts), the components bodies render with, the version
- * of every package in RENDERER_PACKAGES, and Node's. A change to any of them invalidates every
- * cached body. `extra` lets a test stand in for a changed package.
+ * The files of this project that `entry` runs, itself included: its relative and #alias imports,
+ * followed (`import type` runs nothing). Sorted, relative to the project.
+ */
+export function localGraph(entry: string): string[] {
+  const aliases = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).imports as Record<string, string>;
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const [, typeOnly, spec] of readFileSync(file, 'utf8').matchAll(IMPORT)) {
+      const target = !typeOnly && localFile(file, spec!, aliases);
+      if (target) visit(target);
+    }
+  };
+  visit(path.join(here, entry));
+  return [...seen].map((f) => path.relative(root, f)).sort();
+}
+
+/**
+ * What a rendered body depends on besides its text and facts: the source of every module of this
+ * project the worker runs (the remark plugins and their options, the components bodies render
+ * with, the facts and how they are formatted), the version of every package in RENDERER_PACKAGES,
+ * and Node's. A change to any of them invalidates every cached body. `extra` lets a test stand in
+ * for a changed package.
  */
 export function rendererVersion(extra = ''): string {
   const hash = createHash('sha256').update(JSON.stringify(process.versions.node)).update(extra);
   try {
-    for (const name of readdirSync(here).sort()) hash.update(name).update(readFileSync(path.join(here, name)));
-    // The components bodies render with (browser-safe, so they live in src/ where Tailwind sees their classes).
-    hash.update(readFileSync(path.join(here, '../../../src/components/mdx-components.tsx')));
-    // The one module outside this folder the renderer imports (its hints are in the worker's bundle, named by this version).
-    hash.update(readFileSync(path.join(here, '../did-you-mean.ts')));
+    for (const file of localGraph('worker.ts')) hash.update(file).update('\0').update(readFileSync(path.join(root, file)));
     for (const name of RENDERER_PACKAGES) hash.update(name).update(String(JSON.parse(readFileSync(packageJsonOf(name), 'utf8')).version));
   } catch (err) {
     throw new Error(`Cannot fingerprint the MDX renderer for its cache: ${String(err)}`, { cause: err });
