@@ -1,8 +1,4 @@
-import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
 import { folderCollections, type RelatedLink } from '#schemas/index.ts';
-import { PostGrid } from '#src/components/post-grid.tsx';
 import type { PageMeta } from '#src/contract/site.ts';
 import type { BlogIndexData } from '#src/contract/pages.ts';
 import type { Content } from '../content/types.ts';
@@ -58,8 +54,7 @@ export function blogIndexPages(content: Content, first: { title: string; descrip
       kind: 'blog-index',
       meta,
       featured: n === 1 ? featured : undefined,
-      bodyHtml: renderToStaticMarkup(createElement(MemoryRouter, null, createElement(PostGrid, { posts: grid }))),
-      gridCount: grid.length,
+      grid,
       pagination: { page: n, pages, prev: n > 1 ? pagePath(n - 1) : undefined, next: n < pages ? pagePath(n + 1) : undefined },
       links,
     };

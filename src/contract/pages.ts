@@ -77,10 +77,8 @@ export interface PageFields {
   'blog-index': {
     /** The featured article, on the first page only. */
     featured?: PostCard;
-    /** The grid of this page's other articles, prerendered. */
-    bodyHtml: string;
-    /** How many cards the grid holds. */
-    gridCount: number;
+    /** This page's other articles, as the grid shows them. */
+    grid: PostCard[];
     pagination: { page: number; pages: number; prev?: string; next?: string };
     links: RelatedLink[];
   };

@@ -2,8 +2,8 @@ import { Link } from '../components/link.tsx';
 import { Hero, Section } from '../components/hero.tsx';
 import { NewsletterForm } from '../components/newsletter-form.tsx';
 import { PostCard } from '../components/post-card.tsx';
+import { PostGrid } from '../components/post-grid.tsx';
 import { RelatedLinks } from '../components/related-links.tsx';
-import { RawHtml } from '../components/raw-html.tsx';
 import type { BlogIndexData } from '../contract/pages.ts';
 import { useT } from '../i18n/use-t.ts';
 import { useSite } from '../components/site-context.tsx';
@@ -26,9 +26,11 @@ export function Page({ data }: { data: BlogIndexData }) {
           <PostCard post={data.featured} featured />
         </Section>
       )}
-      {data.gridCount > 0 && (
+      {data.grid.length > 0 && (
         <Section id="articles" title={page === 1 ? t('blog.index.latest') : t('blog.index.articlesPage', { n: page, pages })} className="bg-surface">
-          <RawHtml id="post-grid" html={data.bodyHtml} />
+          <div id="post-grid">
+            <PostGrid posts={data.grid} />
+          </div>
           {pages > 1 && (
             <nav aria-label={t('blog.index.pagesLabel')} className="mt-10 flex items-center justify-between gap-4">
               {prev ? <Link to={prev} className="font-semibold text-brand-700 hover:underline">{t('blog.index.newer')}</Link> : <span />}
