@@ -3,7 +3,7 @@ import { factWords, pageFacts } from './facts.ts';
 import type { Entry } from './types.ts';
 import type { Content } from './types.ts';
 import type { LoadContext } from './context.ts';
-import { renderBodiesCached, type RenderOptions, type RenderStats } from './mdx/pool.ts';
+import { placedLinks, renderBodiesCached, type RenderOptions, type RenderStats } from './mdx/pool.ts';
 import { folderCollections, type FolderCollectionName } from '#schemas/index.ts';
 
 /**
@@ -39,6 +39,15 @@ export async function renderBodies(ctx: LoadContext, content: Content, targets: 
     for (const h of result.headings) targets.get(route)?.add(h.id);
     return [entry, result] as const;
   });
+  const bad = (link: { url: string }) => checkHref(link.url, targets, ctx.drafts);
+  // A body the fast parser read has links without places: a broken one is placed by MDX's parser.
+  const unplaced = rendered.filter((item): item is NonNullable<typeof item> => !!item && item[1].links.some((l) => !l.at && bad(l)));
+  if (unplaced.length) {
+    const placed = await placedLinks(unplaced.map(([entry]) => ({ body: entry.body, facts: factsOf(entry.data.warranty) })), opts);
+    unplaced.forEach(([, result], i) => {
+      if (placed[i]!.length === result.links.length) result.links = placed[i]!;
+    });
+  }
   for (const item of rendered) {
     if (!item) continue;
     const [entry, result] = item;
@@ -50,12 +59,13 @@ export async function renderBodies(ctx: LoadContext, content: Content, targets: 
       ctx.error(entry.file, { line: line(at.line), column: at.column }, rule, text, extra);
     }
     for (const link of result.links) {
-      const bad = checkHref(link.url, targets, ctx.drafts);
-      if (bad) {
-        ctx.error(entry.file, { line: line(link.at.line), column: link.at.column }, bad.rule ?? 'unknown-link', 'a link in the text', {
-          expected: bad.expected,
+      const wrong = bad(link);
+      if (wrong) {
+        const at = link.at ?? { line: 1, column: 1 };
+        ctx.error(entry.file, { line: line(at.line), column: at.column }, wrong.rule ?? 'unknown-link', 'a link in the text', {
+          expected: wrong.expected,
           received: JSON.stringify(link.url),
-          hint: bad.hint,
+          hint: wrong.hint,
         });
       }
     }

@@ -1,8 +1,9 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadContent } from '#core/content/load.ts';
+import { parseFast } from '#core/content/mdx/parse-fast.ts';
 import { formatProblems } from '#core/content/problems.ts';
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures');
@@ -100,6 +101,20 @@ describe('content problems name the file, line, column, field, what was expected
         expected  a route of this site
         got       "/blogs"  (did you mean "/blog"?)
       ✖ 3 problems in 1 file (13 files checked)"
+    `);
+  });
+
+  it('broken links in a plain Markdown body, at their places (the fast parser reads it, MDX places them)', async () => {
+    const body = readFileSync(path.join(fixtures, 'broken/mdx-link/blog/no-picture.mdx'), 'utf8').split('---\n').slice(2).join('---\n');
+    expect(parseFast(body)).toBeTruthy();
+    expect(await report('mdx-link')).toMatchInlineSnapshot(`
+      "content/blog/no-picture.mdx:21:36  a link in the text
+        expected  a route of this site
+        got       "/blog/no-such-post"
+      content/blog/no-picture.mdx:22:15  a link in the text
+        expected  a section of /services (#audio-problems, #motherboard-repair, #screen-repair, #power-issues, …)
+        got       "/services#screen-repairs"  (did you mean "/services#screen-repair"?)
+      ✖ 2 problems in 1 file (13 files checked)"
     `);
   });
 

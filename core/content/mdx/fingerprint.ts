@@ -14,6 +14,8 @@ export const RENDERER_PACKAGES = [
   'micromark-extension-gfm-autolink-literal', 'micromark-extension-gfm-footnote', 'micromark-extension-gfm-strikethrough', 'micromark-extension-gfm-table', 'micromark-extension-gfm-task-list-item',
   'mdast-util-mdxjs-esm', 'mdast-util-mdx-expression', 'mdast-util-mdx-jsx',
   'mdast-util-gfm-autolink-literal', 'mdast-util-gfm-footnote', 'mdast-util-gfm-strikethrough', 'mdast-util-gfm-table', 'mdast-util-gfm-task-list-item',
+  // parse-fast.ts: plain Markdown bodies.
+  'markdown-it',
 ];
 
 const here = path.dirname(fileURLToPath(import.meta.url));

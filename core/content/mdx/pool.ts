@@ -8,6 +8,7 @@ import type { PageFacts } from '../facts.ts';
 import { workerBundle, workerDir } from '../../workers/bundle.ts';
 import { rendererVersion } from './fingerprint.ts';
 import type { RenderedBody, renderMdx as RenderMdx } from './render.ts';
+import type { BodyLink } from './remark-check.ts';
 import type { WorkerAnswer, WorkerJob } from './worker.ts';
 
 export interface BodyJob {
@@ -84,18 +85,27 @@ export async function renderBodiesCached(jobs: BodyJob[], opts: RenderOptions = 
 
 const fileOf = (dir: string, key: string) => path.join(dir, key.slice(0, 2), `${key.slice(2)}.json`);
 
-async function inThread(jobs: BodyJob[], bundle?: string): Promise<BodyOutcome[]> {
+async function inThread(jobs: BodyJob[], bundle?: string, exact = false): Promise<BodyOutcome[]> {
   if (!jobs.length) return [];
   // Loaded only when a body needs rendering (a build with every body cached never loads MDX), from
   // the workers' bundle when there is one: one module to load rather than hundreds through tsx.
   const { renderMdx } = (bundle ? await import(pathToFileURL(bundle).href) : await import('./render.ts')) as { renderMdx: typeof RenderMdx };
   return jobs.map(({ body, facts }) => {
     try {
-      return renderMdx(body, facts);
+      return renderMdx(body, facts, exact);
     } catch (err) {
       return { error: err instanceof Error ? err.message : String(err) };
     }
   });
+}
+
+/**
+ * The links of these bodies with their places, parsed by MDX's own parser: a body the fast parser
+ * read has none (render.ts), and a link that turns out broken is reported at its place.
+ */
+export async function placedLinks(jobs: BodyJob[], opts: RenderOptions = {}): Promise<BodyLink[][]> {
+  const bundle = opts.cacheDir && jobs.length ? rendererBundle(workerDir(path.join(opts.cacheDir, 'worker')), rendererVersion(opts.versionSalt)) : undefined;
+  return (await inThread(jobs, bundle, true)).map((r) => ('error' in r ? [] : r.links));
 }
 
 /** Render in `count` workers, each taking the next batch when it is done with one. */

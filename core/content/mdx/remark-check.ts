@@ -15,7 +15,8 @@ export interface BodyIssue {
 }
 export interface BodyLink {
   url: string;
-  at: Point;
+  /** Where the link is in the body; none when the body was parsed without places (parse-fast.ts). */
+  at?: Point;
 }
 
 interface Node {
@@ -81,7 +82,7 @@ export function remarkCheck(opts: { facts: PageFacts; components: string[]; issu
           continue;
         }
       }
-      if (child.type === 'link' && child.url?.startsWith('/')) links.push({ url: child.url, at: at(child) });
+      if (child.type === 'link' && child.url?.startsWith('/')) links.push({ url: child.url, at: child.position?.start });
       visit(child);
     }
   };

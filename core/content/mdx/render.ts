@@ -9,6 +9,7 @@ import { unified } from 'unified';
 import type { PageFacts } from '../facts.ts';
 import { MDX_COMPONENT_NAMES, mdxComponents } from '#src/components/mdx-components.tsx';
 import { remarkMarkAndUnravel } from './mark-and-unravel.ts';
+import { parseFast } from './parse-fast.ts';
 import { remarkParseBody } from './parse-body.ts';
 import { remarkCheck, type BodyIssue, type BodyLink } from './remark-check.ts';
 import { escapeHeadingIds, remarkHeadings, type BodyHeading } from './remark-headings.ts';
@@ -87,8 +88,12 @@ const createEvaluater = () => ({
   },
 });
 
-/** Compile an MDX body and render it to static HTML. Syntax errors come back as issues. */
-export function renderMdx(body: string, facts: PageFacts): RenderedBody {
+/**
+ * Compile an MDX body and render it to static HTML. Syntax errors come back as issues. A body in
+ * plain Markdown is parsed by parseFast, which knows no places: its links come back without `at`.
+ * `exact` parses every body with MDX's parser, for the places of its links.
+ */
+export function renderMdx(body: string, facts: PageFacts, exact = false): RenderedBody {
   const issues: BodyIssue[] = [];
   const links: BodyLink[] = [];
   const headings: BodyHeading[] = [];
@@ -96,7 +101,7 @@ export function renderMdx(body: string, facts: PageFacts): RenderedBody {
   const source = escapeHeadingIds(body);
   let tree: HastNode;
   try {
-    tree = toHast.runSync(toHast.parse(source)) as HastNode;
+    tree = toHast.runSync((!exact && parseFast(source)) || toHast.parse(source)) as HastNode;
   } catch (err) {
     return { html: '', headings, links, issues: [syntaxIssue(err)] };
   }
