@@ -26,6 +26,8 @@ export interface LoadOptions {
   yamlCacheDir?: string;
   /** Worker threads for MDX bodies at most (default: one per core; 0: none). */
   workers?: number;
+  /** Bodies to render a worker must have, at least (RenderOptions.perWorker). */
+  perWorker?: number;
 }
 
 /** Read and validate content/. Reports every problem in every file; `content` only when there are none. */
@@ -50,9 +52,9 @@ export async function loadContent(dir: string, root = path.dirname(path.resolve(
     // Every page and #fragment of the site: the sections content declares, then the headings of
     // the bodies as they render; links in bodies and in front matter are checked against them all.
     const targets = knownTargets(all);
-    await renderBodies(ctx, all, targets, { cacheDir: opts.cacheDir, workers: opts.workers });
+    await renderBodies(ctx, all, targets, { cacheDir: opts.cacheDir, workers: opts.workers, perWorker: opts.perWorker });
     checkReferences(ctx, all, targets);
-    hi = await loadTwins(ctx, all, targets, { includeDrafts: ctx.includeDrafts, cacheDir: opts.cacheDir, workers: opts.workers });
+    hi = await loadTwins(ctx, all, targets, { includeDrafts: ctx.includeDrafts, cacheDir: opts.cacheDir, workers: opts.workers, perWorker: opts.perWorker });
   } else await loadTwins(ctx, undefined, undefined, { includeDrafts: ctx.includeDrafts }); // content/hi/ (twins.ts)
 
   ctx.yamlValues?.save();

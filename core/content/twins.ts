@@ -79,6 +79,8 @@ export interface TwinsOptions {
   cacheDir?: string;
   /** Worker threads for the twins' MDX bodies (RenderOptions.workers). */
   workers?: number;
+  /** RenderOptions.perWorker. */
+  perWorker?: number;
 }
 
 /**
@@ -122,7 +124,7 @@ export async function loadTwins(ctx: LoadContext, english: Content | undefined, 
       messages: english.messages,
       lang: 'hi',
     } satisfies Content;
-    await renderBodies(hi, twins, hindiTargets(twins, targets), { cacheDir: opts.cacheDir, workers: opts.workers });
+    await renderBodies(hi, twins, hindiTargets(twins, targets), { cacheDir: opts.cacheDir, workers: opts.workers, perWorker: opts.perWorker });
     checkReferences(hi, twins, targets);
     // The home page's service-centre tiles are the English pages (they have no twins). Its latest
     // posts are left out: English titles on a Hindi page, and every post's data built twice.

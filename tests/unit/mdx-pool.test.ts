@@ -10,7 +10,7 @@ import { renderBodiesCached } from '#core/content/mdx/pool.ts';
 const work = mkdtempSync(path.join(tmpdir(), 'site-mdx-pool-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-/** The fixture content with 90 more posts (enough for two workers), one of them with an MDX syntax error. */
+/** The fixture content with 90 more posts (enough for two workers of 40), one of them with an MDX syntax error. */
 function manyPosts(): string {
   const dir = path.join(work, 'content');
   cpSync(path.resolve('tests/fixtures/content'), dir, { recursive: true });
@@ -26,7 +26,7 @@ function manyPosts(): string {
 describe('MDX bodies rendered by the worker pool', () => {
   test('a broken body reports the same file:line:col, rule and text as in one thread', async () => {
     const content = manyPosts();
-    const pooled = await loadContent(content, work, { cacheDir: path.join(work, 'cache-pool'), workers: 2 });
+    const pooled = await loadContent(content, work, { cacheDir: path.join(work, 'cache-pool'), workers: 2, perWorker: 40 });
     const single = await loadContent(content, work, { cacheDir: path.join(work, 'cache-single'), workers: 0 });
     expect(pooled.problems).toEqual(single.problems);
     expect(formatProblems(pooled.problems, pooled.filesChecked)).toMatchInlineSnapshot(`
@@ -38,7 +38,7 @@ describe('MDX bodies rendered by the worker pool', () => {
   test('the workers render what one thread renders, in order, a throwing or broken body in its own place', async () => {
     const facts = { phone: '+91 90000 00001' } as unknown as PageFacts;
     const jobs = Array.from({ length: 90 }, (_, i) => ({ body: i === 30 ? 'Call {phone} <Tip>open\n' : `## Post ${i}\n\nCall {phone}, post ${i}.\n`, facts }));
-    const pooled = await renderBodiesCached(jobs, { cacheDir: path.join(work, 'cache-jobs'), workers: 2 });
+    const pooled = await renderBodiesCached(jobs, { cacheDir: path.join(work, 'cache-jobs'), workers: 2, perWorker: 40 });
     expect(pooled.stats).toMatchObject({ misses: 90, workers: 2 });
     const single = await renderBodiesCached(jobs, { workers: 0 });
     expect(pooled.results).toEqual(single.results);

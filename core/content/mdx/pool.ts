@@ -30,6 +30,8 @@ export interface RenderOptions {
   cacheDir?: string;
   /** Worker threads at most; default os.availableParallelism(). 0: render in this thread. */
   workers?: number;
+  /** Bodies to render a worker must have, at least, for workers to start (default PER_WORKER). */
+  perWorker?: number;
   /** Stands in for a changed renderer package in tests (fingerprint.ts). */
   versionSalt?: string;
 }
@@ -72,7 +74,7 @@ export async function renderBodiesCached(jobs: BodyJob[], opts: RenderOptions = 
   });
 
   const available = opts.workers ?? os.availableParallelism();
-  const workers = opts.cacheDir ? Math.min(available, Math.floor(todo.length / PER_WORKER)) : 0;
+  const workers = opts.cacheDir ? Math.min(available, Math.floor(todo.length / (opts.perWorker ?? PER_WORKER))) : 0;
   const bundleDir = opts.cacheDir && workerDir(path.join(opts.cacheDir, 'worker'));
   const rendered = workers > 1 ? await inWorkers(todo.map((i) => jobs[i]!), workers, bundleDir!, version) : await inThread(todo.map((i) => jobs[i]!), bundleDir && todo.length ? rendererBundle(bundleDir, version) : undefined);
   const made = new Set<string>();
