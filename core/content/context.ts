@@ -40,8 +40,13 @@ export class LoadContext {
       this.problems.push(...source.problems);
       return undefined;
     }
+    const kept = this.yamlValues?.checked(source, collection);
+    if (kept !== undefined) return kept as z.output<S>;
     const result = schema.safeParse(source.value, { reportInput: true });
-    if (result.success) return result.data;
+    if (result.success) {
+      this.yamlValues?.keepChecked(source, collection, result.data);
+      return result.data;
+    }
     this.problems.push(...zodProblems(result.error, source, collection, schema));
     return undefined;
   }

@@ -44,13 +44,29 @@ export function fill(text: string, facts: PageFacts): string {
   );
 }
 
-/** Fill the placeholders in every string of a JSON-like value. */
+/**
+ * Fill the placeholders in every string of a JSON-like value. What has none is returned as it is,
+ * not copied (a build fills the front matter of every post, and most of it has no placeholder):
+ * treat the result as read-only.
+ */
 export function fillDeep<T>(value: T, facts: PageFacts): T {
   // A string with no "{" has no placeholder: most of a front matter, kept as it is.
   if (typeof value === 'string') return (value.includes('{') ? fill(value, facts) : value) as T;
-  if (Array.isArray(value)) return value.map((v) => fillDeep(v, facts)) as T;
+  if (Array.isArray(value)) {
+    let out: unknown[] | undefined;
+    value.forEach((v: unknown, i) => {
+      const filled = fillDeep(v, facts);
+      if (filled !== v) (out ??= [...value])[i] = filled;
+    });
+    return (out ?? value) as T;
+  }
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fillDeep(v, facts)])) as T;
+    let out: Record<string, unknown> | undefined;
+    for (const [k, v] of Object.entries(value)) {
+      const filled = fillDeep(v, facts);
+      if (filled !== v) (out ??= { ...(value as Record<string, unknown>) })[k] = filled;
+    }
+    return (out ?? value) as T;
   }
   return value;
 }

@@ -2,10 +2,24 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
+import { localGraph } from './mdx/fingerprint.ts';
 import { parseYamlSource, type YamlSource } from './yaml-source.ts';
 
-const YAML_VERSION = (createRequire(import.meta.url)('yaml/package.json') as { version: string }).version;
+const require = createRequire(import.meta.url);
+const YAML_VERSION = (require('yaml/package.json') as { version: string }).version;
+
+/** What a validated value depends on besides its text: the schemas' sources and zod's version. */
+function schemaVersion(): string {
+  const hash = createHash('sha1').update((require('zod/package.json') as { version: string }).version);
+  const root = fileURLToPath(new URL('../../', import.meta.url));
+  for (const file of localGraph('../../../schemas/index.ts')) hash.update(file).update('\0').update(readFileSync(path.join(root, file)));
+  return hash.digest('base64url');
+}
+
+/** A source that came through the cache, with the hash of its text. */
+type KeyedSource = YamlSource & { textKey?: string };
 
 /**
  * The values of YAML texts parsed before, by the hash of the text (decision 065), in one file: a
@@ -16,20 +30,57 @@ const YAML_VERSION = (createRequire(import.meta.url)('yaml/package.json') as { v
 export class YamlValues {
   private readonly before: Map<string, unknown>;
   private readonly now = new Map<string, unknown>();
+  /** Values that passed a collection's schema, as it gave them back, by schema version, collection and text. */
+  private readonly checkedBefore: Map<string, unknown>;
+  private readonly checkedNow = new Map<string, unknown>();
   private added = 0;
   private readonly file: string;
+  private version?: string;
 
   /** `dir`: the build cache's folder for it; the file is named by the YAML parser's version. */
   constructor(dir: string) {
     this.file = path.join(dir, `yaml-${YAML_VERSION}.v8`);
     let before = new Map<string, unknown>();
+    let checked = new Map<string, unknown>();
     try {
-      const stored: unknown = deserialize(readFileSync(this.file));
-      if (stored instanceof Map) before = stored as Map<string, unknown>;
+      const stored = deserialize(readFileSync(this.file)) as { values?: unknown; checked?: unknown };
+      if (stored.values instanceof Map && stored.checked instanceof Map) {
+        before = stored.values as Map<string, unknown>;
+        checked = stored.checked as Map<string, unknown>;
+      }
     } catch {
       // No file yet, or an unreadable one: every text is parsed.
     }
     this.before = before;
+    this.checkedBefore = checked;
+  }
+
+  /**
+   * The value a schema gave back for this source before (decision 069): a front matter that did
+   * not change is not validated again. Only sources that came through parse() have one.
+   */
+  checked(source: YamlSource, collection: string): unknown {
+    const key = this.checkedKey(source, collection);
+    const value = key === undefined ? undefined : (this.checkedNow.get(key) ?? this.checkedBefore.get(key));
+    if (value === undefined) return undefined;
+    this.checkedNow.set(key!, value);
+    // The caller's own value, as from a validation: what is kept stays as the schema gave it.
+    return structuredClone(value);
+  }
+
+  /** Keep what a schema gave back for this source (a valid one). */
+  keepChecked(source: YamlSource, collection: string, value: unknown) {
+    const key = this.checkedKey(source, collection);
+    if (key === undefined || value === undefined || this.checkedNow.has(key)) return;
+    this.checkedNow.set(key, structuredClone(value));
+    this.added++;
+  }
+
+  private checkedKey(source: YamlSource, collection: string): string | undefined {
+    const text = (source as KeyedSource).textKey;
+    if (text === undefined) return undefined;
+    this.version ??= schemaVersion();
+    return `${this.version}\0${collection}\0${text}`;
   }
 
   parse(file: string, text: string, lineOffset = 0): YamlSource {
@@ -39,22 +90,25 @@ export class YamlValues {
       this.now.set(key, value);
       let full: YamlSource | undefined;
       // structuredClone: callers get their own value, as from a parse.
-      return { file, value: structuredClone(value), problems: [], locate: (at, opts) => (full ??= parseYamlSource(file, text, lineOffset)).locate(at, opts) };
+      const source: KeyedSource = { file, value: structuredClone(value), problems: [], locate: (at, opts) => (full ??= parseYamlSource(file, text, lineOffset)).locate(at, opts) };
+      source.textKey = key;
+      return source;
     }
-    const source = parseYamlSource(file, text, lineOffset);
+    const source: KeyedSource = parseYamlSource(file, text, lineOffset);
     if (!source.problems.length && source.value !== undefined) {
       this.now.set(key, structuredClone(source.value));
       this.added++;
+      source.textKey = key;
     }
     return source;
   }
 
   /** Keep what this load used (texts no file has any more are dropped), when it changed. */
   save() {
-    if (!this.added && this.now.size === this.before.size) return;
+    if (!this.added && this.now.size === this.before.size && this.checkedNow.size === this.checkedBefore.size) return;
     mkdirSync(path.dirname(this.file), { recursive: true });
     const tmp = `${this.file}.${process.pid}.tmp`;
-    writeFileSync(tmp, serialize(this.now));
+    writeFileSync(tmp, serialize({ values: this.now, checked: this.checkedNow }));
     renameSync(tmp, this.file);
   }
 }

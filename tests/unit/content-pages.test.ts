@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BlogIndexData, LandingData, PostData } from '#src/contract/pages.ts';
-import { fill, pageFacts } from '#core/content/facts.ts';
+import { fill, fillDeep, pageFacts } from '#core/content/facts.ts';
 import { loadContent } from '#core/content/load.ts';
 import { buildSiteIndex } from '#core/page-data/site-index.ts';
 
@@ -56,5 +56,25 @@ describe('pages built from the content collections', () => {
     const site = loaded.content!.site;
     expect(fill('{warranty}, {years}, from {price.audio}', pageFacts(site))).toBe(`${site.warranty.primary.label}, ${site.stats.years}, from ₹${site.prices.audio}`);
     expect(fill('{warranty}', pageFacts(site, 'vu'))).toBe(site.warranty.alternatives.vu!.label);
+  });
+});
+
+describe('fillDeep', () => {
+  const facts = { prices: { powerSupply: 1499, motherboard: 2499, audio: 999 }, warranty: '90-day warranty', hours: 'h', phone: '+91 98765 43210', years: '12+', founded: '2012', business: 'Sample TV Care', city: 'Jaipur' };
+
+  it('fills every string, and leaves the value it was given as it was', () => {
+    const value = { title: 'Call {phone}', tags: ['a', 'from {price.powerSupply}'], nested: { plain: 'x', n: 3, deep: [{ t: '{city}' }] } };
+    const before = structuredClone(value);
+    expect(fillDeep(value, facts)).toEqual({ title: 'Call +91 98765 43210', tags: ['a', 'from ₹1,499'], nested: { plain: 'x', n: 3, deep: [{ t: 'Jaipur' }] } });
+    expect(value).toEqual(before);
+  });
+
+  it('returns what has no placeholder as it is, not a copy', () => {
+    const plain = { title: 'No facts here', tags: ['a', 'b'], nested: { n: 1 } };
+    expect(fillDeep(plain, facts)).toBe(plain);
+    const mixed = { a: { b: 'x' }, c: '{city}' };
+    const filled = fillDeep(mixed, facts);
+    expect(filled).not.toBe(mixed);
+    expect(filled.a).toBe(mixed.a);
   });
 });

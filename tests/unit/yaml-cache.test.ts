@@ -39,6 +39,38 @@ describe('parsed YAML values are kept by the text they came from (decision 065)'
     expect(new YamlValues(dir).parse('c.yaml', bad).problems).toHaveLength(1);
   });
 
+  test('a value a schema passed is kept with it: the next load gets the same data without validating again, each file its own', async () => {
+    const dir = path.join(work, 'checked');
+    const text = 'title: Power board\ntags: [repair]\n';
+    const first = new YamlValues(dir);
+    const source = first.parse('a.yaml', text);
+    expect(first.checked(source, 'blog')).toBeUndefined();
+    first.keepChecked(source, 'blog', { title: 'Power board', tags: ['repair'], added: 'by the schema' });
+    first.save();
+
+    const next = new YamlValues(dir);
+    const a = next.checked(next.parse('a.yaml', text), 'blog') as { tags: string[] };
+    expect(a).toEqual({ title: 'Power board', tags: ['repair'], added: 'by the schema' });
+    a.tags.push('changed by a caller');
+    // Another file with the same text, in the same load, gets its own copy.
+    expect(next.checked(next.parse('b.yaml', text), 'blog')).toEqual({ title: 'Power board', tags: ['repair'], added: 'by the schema' });
+    // Another collection's schema, or another text, was never passed.
+    expect(next.checked(next.parse('a.yaml', text), 'brands')).toBeUndefined();
+    expect(next.checked(next.parse('a.yaml', `${text}price: 1\n`), 'blog')).toBeUndefined();
+  });
+
+  test('content loaded with kept values and validations is the content loaded fresh', async () => {
+    const root = path.join(work, 'same-content');
+    const dir = path.join(root, 'content');
+    cpSync(path.join(fixtures, 'content'), dir, { recursive: true });
+    const yamlCacheDir = path.join(root, 'cache');
+    const fresh = await loadContent(dir, root);
+    await loadContent(dir, root, { yamlCacheDir });
+    const kept = await loadContent(dir, root, { yamlCacheDir });
+    const strip = (c: typeof fresh.content) => JSON.parse(JSON.stringify(c, (k, v) => (k === 'source' ? undefined : v)));
+    expect(strip(kept.content)).toEqual(strip(fresh.content));
+  });
+
   const cases = readdirSync(path.join(fixtures, 'broken')).sort();
   test.each(cases)('content problems read the same with kept values: %s', async (name) => {
     const root = path.join(work, name);
