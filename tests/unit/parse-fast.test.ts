@@ -171,16 +171,18 @@ function bodies(dir: string): string[] {
 describe('the fast parser makes the HTML MDX makes', () => {
   const generated = Array.from({ length: 6000 }, (_, i) => generate(i + 1));
 
-  test('generated Markdown: the same HTML, headings and links, or MDX parses it', () => {
+  test('generated Markdown: the same HTML, headings and links as MDX makes', () => {
     let fast = 0;
     for (const [i, text] of generated.entries()) {
       const source = escapeHeadingIds(text);
-      if (parseFast(source)) fast++;
+      // A text the fast parser leaves to MDX is rendered by MDX either way: nothing to compare.
+      if (!parseFast(source)) continue;
+      fast++;
       expect(rendered(source, false), `seed ${i + 1}:\n${text}`).toEqual(rendered(source, true));
     }
-    // The comparison means something only if many texts took the fast parser (the others test that it steps aside).
+    // The comparison means something only if many texts took the fast parser.
     expect(fast).toBeGreaterThan(generated.length / 3);
-  });
+  }, 120_000);
 
   test('long posts and the site\'s bodies', () => {
     const texts = [...bodies(path.resolve('content')), ...Array.from({ length: 20 }, (_, i) => longPost(i + 1, 20).body)];
