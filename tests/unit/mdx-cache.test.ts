@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -7,6 +7,7 @@ import { localGraph, RENDERER_PACKAGES } from '#core/content/mdx/fingerprint.ts'
 import { renderBodiesCached } from '#core/content/mdx/pool.ts';
 import { renderMdx, renderMdxCompiled } from '#core/content/mdx/render.ts';
 import { escapeHeadingIds } from '#core/content/mdx/remark-headings.ts';
+import { MAX_PACKS } from '#core/content/mdx/store.ts';
 
 const work = mkdtempSync(path.join(tmpdir(), 'site-mdx-cache-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -38,6 +39,31 @@ describe('rendered bodies are cached by content hash (issue 12)', () => {
     await renderBodiesCached([{ body: A, facts }], { cacheDir, workers: 0 });
     expect((await renderBodiesCached([{ body: A, facts }], { cacheDir, workers: 0 })).stats.hits).toBe(1);
     expect((await renderBodiesCached([{ body: A, facts }], { cacheDir, workers: 0, versionSalt: 'remark-gfm 4.0.2' })).stats).toMatchObject({ hits: 0, misses: 1 });
+  });
+
+  test('a build keeps the bodies it rendered in one pack; past MAX_PACKS, a load merges them and drops other versions', async () => {
+    const cacheDir = path.join(work, 'packs');
+    const packs = () => readdirSync(path.join(cacheDir, 'packs')).filter((n) => n.endsWith('.v8'));
+    const bodies = Array.from({ length: 30 }, (_, i) => ({ body: `## Post ${i}\n\nCall {phone}.\n`, facts }));
+    await renderBodiesCached(bodies.slice(0, 10), { cacheDir, workers: 0 });
+    expect(packs()).toHaveLength(1);
+    await renderBodiesCached(bodies.slice(0, 10), { cacheDir, workers: 0 }); // all kept: no new pack
+    expect(packs()).toHaveLength(1);
+    await renderBodiesCached([{ body: A, facts }], { cacheDir, workers: 0, versionSalt: 'another renderer' });
+    // One edit after another: a pack each.
+    for (let i = 10; i < 9 + MAX_PACKS; i++) await renderBodiesCached([bodies[i]!], { cacheDir, workers: 0 });
+    expect(packs()).toHaveLength(MAX_PACKS + 1);
+    // The next load merges this version's packs; the other version's is gone.
+    const all = await renderBodiesCached(bodies.slice(0, 9 + MAX_PACKS), { cacheDir, workers: 0 });
+    expect(all.stats).toMatchObject({ hits: 9 + MAX_PACKS, misses: 0 });
+    expect(packs()).toHaveLength(1);
+    expect((await renderBodiesCached([{ body: A, facts }], { cacheDir, workers: 0, versionSalt: 'another renderer' })).stats.misses).toBe(1);
+    // Read from disk (this process has not seen the copy): the same bodies.
+    const copy = path.join(work, 'packs-copy');
+    cpSync(cacheDir, copy, { recursive: true });
+    const fromDisk = await renderBodiesCached(bodies.slice(0, 9 + MAX_PACKS), { cacheDir: copy, workers: 0 });
+    expect(fromDisk.stats).toMatchObject({ hits: 9 + MAX_PACKS, misses: 0 });
+    expect(fromDisk.results).toEqual(all.results);
   });
 
   test('every module of the project the renderer runs is part of its version, and every package they import', () => {

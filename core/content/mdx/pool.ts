@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -7,6 +6,7 @@ import { Worker } from 'node:worker_threads';
 import type { PageFacts } from '../facts.ts';
 import { workerBundle, workerDir } from '../../workers/bundle.ts';
 import { rendererVersion } from './fingerprint.ts';
+import { BodyStore } from './store.ts';
 import type { RenderedBody, renderMdx as RenderMdx } from './render.ts';
 import type { BodyLink } from './remark-check.ts';
 import type { WorkerAnswer, WorkerJob } from './worker.ts';
@@ -50,47 +50,43 @@ const YOUNG_MB = 48;
 
 /**
  * Render MDX bodies to HTML, each once per content (docs/decisions/063): a body whose key (its
- * text, the facts it may use, the renderer's version) was rendered before comes from the cache;
+ * text and the facts it may use) was rendered before by this renderer version comes from the
+ * store (store.ts, a pack of bodies per build);
  * the others are spread over worker threads, one per core, when there are enough of them to pay
  * for starting the workers. Bodies with problems are not cached, so they are reported every time.
  */
 export async function renderBodiesCached(jobs: BodyJob[], opts: RenderOptions = {}): Promise<{ results: BodyOutcome[]; stats: RenderStats }> {
   const version = opts.cacheDir ? rendererVersion(opts.versionSalt) : '';
+  const store = opts.cacheDir ? new BodyStore(opts.cacheDir, version) : undefined;
+  const kept = store?.load();
   const results: BodyOutcome[] = new Array(jobs.length);
   const keys: string[] = [];
   const todo: number[] = [];
   const factsJson = new Map<PageFacts, string>();
   jobs.forEach((job, i) => {
-    if (!opts.cacheDir) return void todo.push(i);
+    if (!kept) return void todo.push(i);
     let facts = factsJson.get(job.facts);
     if (facts === undefined) factsJson.set(job.facts, (facts = JSON.stringify(job.facts)));
-    const key = createHash('sha256').update(version).update('\0').update(facts).update('\0').update(job.body).digest('hex');
+    const key = createHash('sha256').update(facts).update('\0').update(job.body).digest('base64url');
     keys[i] = key;
-    try {
-      results[i] = JSON.parse(readFileSync(fileOf(opts.cacheDir, key), 'utf8')) as RenderedBody;
-    } catch {
-      todo.push(i);
-    }
+    const hit = kept.get(key);
+    if (hit) results[i] = hit;
+    else todo.push(i);
   });
 
   const available = opts.workers ?? os.availableParallelism();
   const workers = opts.cacheDir ? Math.min(available, Math.floor(todo.length / (opts.perWorker ?? PER_WORKER))) : 0;
   const bundleDir = opts.cacheDir && workerDir(path.join(opts.cacheDir, 'worker'));
   const rendered = workers > 1 ? await inWorkers(todo.map((i) => jobs[i]!), workers, bundleDir!, version) : await inThread(todo.map((i) => jobs[i]!), bundleDir && todo.length ? rendererBundle(bundleDir, version) : undefined);
-  const made = new Set<string>();
+  const fresh = new Map<string, RenderedBody>();
   todo.forEach((i, k) => {
     const result = rendered[k]!;
     results[i] = result;
-    if (!opts.cacheDir || 'error' in result || result.issues.length) return;
-    const file = fileOf(opts.cacheDir, keys[i]!);
-    if (!made.has(path.dirname(file))) mkdirSync(path.dirname(file), { recursive: true });
-    made.add(path.dirname(file));
-    writeFileSync(file, JSON.stringify(result));
+    if (store && !('error' in result) && !result.issues.length) fresh.set(keys[i]!, result);
   });
+  store?.add(fresh);
   return { results, stats: { hits: jobs.length - todo.length, misses: todo.length, workers: workers > 1 ? workers : 0 } };
 }
-
-const fileOf = (dir: string, key: string) => path.join(dir, key.slice(0, 2), `${key.slice(2)}.json`);
 
 async function inThread(jobs: BodyJob[], bundle?: string, exact = false): Promise<BodyOutcome[]> {
   if (!jobs.length) return [];
