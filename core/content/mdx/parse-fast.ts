@@ -38,6 +38,29 @@ md.inline.ruler.before('emphasis', 'mdx_both_flanking', (state) => {
 type Env = Record<PropertyKey, unknown> & { slow?: boolean };
 
 /**
+ * A code span across lines: MDX keeps its line endings in the tree (headings' ids and images' alt
+ * text read them), markdown-it makes them spaces. This rule only looks, as markdown-it's own
+ * backticks rule finds a span: the same run of backticks closes it.
+ */
+md.inline.ruler.before('backticks', 'mdx_code_lines', (state) => {
+  const src = state.src;
+  if (src.charCodeAt(state.pos) !== 0x60) return false;
+  let open = state.pos;
+  while (open < state.posMax && src.charCodeAt(open) === 0x60) open++;
+  const run = open - state.pos;
+  for (let at = src.indexOf('`', open); at !== -1 && at < state.posMax; at = src.indexOf('`', at)) {
+    let end = at;
+    while (end < state.posMax && src.charCodeAt(end) === 0x60) end++;
+    if (end - at === run) {
+      if (src.slice(open, at).includes('\n')) (state.env as Env).slow = true;
+      break;
+    }
+    at = end;
+  }
+  return false;
+});
+
+/**
  * What a body must not hold for the fast parser to read it as MDX does: JSX and HTML (`<`); tabs
  * and other line endings; GFM's strikethrough, autolink literals, footnotes and task boxes;
  * reference definitions (MDX keeps them as references, which are not checked as links); and at the
@@ -113,15 +136,16 @@ export function parseFast(text: string): Root | undefined {
         lines ??= text.split('\n');
         if (!token.map) return undefined;
         const [first, end] = token.map;
-        // A list from 2, or with an empty first item, may not interrupt a paragraph: where a container starts on the line after one, the parsers part.
-        const weak = (ordered && token.attrGet('start') !== null) || tokens[index + 2]?.type === 'list_item_close';
-        if (weak && first > 0 && lines[first - 1]!.trim()) return undefined;
+        // A list from 2 may not interrupt a paragraph: where a container starts on the line after one, the parsers part.
+        if (ordered && token.attrGet('start') !== null && first > 0 && lines[first - 1]!.trim()) return undefined;
         // In a block quote, blank lines in or after a list make it loose to one parser and not the other.
         if (stack.some((n) => n.type === 'blockquote') && lines.slice(first, end + 1).some((line) => /^[ >]*$/.test(line))) return undefined;
         open({ type: 'list', ordered, start: ordered ? Number(token.attrGet('start') ?? 1) : null, spread: false, children: [] });
         break;
       }
       case 'list_item_open':
+        // An empty item: where blank lines follow, the parsers part on where the list ends.
+        if (tokens[index + 1]?.type === 'list_item_close') return undefined;
         open({ type: 'listItem', spread: false, checked: null, children: [] });
         break;
       case 'table_open':
