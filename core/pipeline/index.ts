@@ -96,7 +96,8 @@ export async function buildSite(opts: BuildOptions): Promise<BuildReport> {
     await step('images', () => writeSocialImages(cards, staging, cardDir));
     copyImages(images, imageCacheDir, staging);
     const keys = new Map<RouteEntry, string>();
-    await step('prerender', () => prerender(index, serverEntry, assets, staging, stagingRecord, path.join(cache, 'pages'), keys));
+    // Every page of the site: the page cache keeps only these (the incremental path renders a part).
+    await step('prerender', () => prerender(index, serverEntry, assets, staging, stagingRecord, path.join(cache, 'pages'), keys, true));
     for (const [file, text] of siteFiles()) writeFileSync(path.join(staging, file), text);
     writeFileSync(path.join(stagingRecord, 'build.json'), buildJson);
     const { pages } = diffPages(index, undefined, keys);

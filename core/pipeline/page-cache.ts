@@ -21,6 +21,8 @@ export function createPageCache(dir: string | undefined, ...salt: string[]) {
   for (const s of salt) base.update(s).update('\0');
   let hits = 0;
   const made = new Set<string>();
+  /** The keys this build published: what a pruning save keeps. */
+  const used = new Set<string>();
   const fileOf = (key: string) => path.join(dir!, key.slice(0, 2), `${key.slice(2)}.html`);
   let index: Record<string, string> | undefined;
   const known = () => {
@@ -60,6 +62,7 @@ export function createPageCache(dir: string | undefined, ...salt: string[]) {
       try {
         publish(fileOf(key), file);
         hits++;
+        used.add(key);
         return true;
       } catch {
         return false;
@@ -77,10 +80,24 @@ export function createPageCache(dir: string | undefined, ...salt: string[]) {
       renameSync(tmp, target);
       known()[key] = stamp(target)!;
       publish(target, file);
+      used.add(key);
     },
-    /** Write down what was kept (once, after the pages). */
-    save() {
-      if (!dir || !index) return;
+    /**
+     * Write down what was kept (once, after the pages). `prune`: this build published every page
+     * of the site (a full build, not an incremental one), so the pages it did not publish (other
+     * shells, other content) are removed. A published copy of one lives on: it is a hard link.
+     */
+    save(opts: { prune?: boolean } = {}) {
+      if (!dir) return;
+      if (opts.prune) {
+        const all = known();
+        for (const key of Object.keys(all)) {
+          if (used.has(key)) continue;
+          rmSync(fileOf(key), { force: true });
+          delete all[key];
+        }
+      }
+      if (!index) return;
       const tmp = path.join(dir, `${INDEX}.${process.pid}.tmp`);
       mkdirSync(dir, { recursive: true });
       writeFileSync(tmp, JSON.stringify(index));

@@ -30,7 +30,7 @@ export interface RouteManifest {
  * robots.txt; the manifest goes to `recordDir`. `keys` receives each page's key (incremental.ts),
  * made from the data serialized here anyway.
  */
-export async function prerender(index: SiteIndex, serverEntry: string, assets: Assets, outDir: string, recordDir: string, cacheDir?: string, keys?: Map<RouteEntry, string>): Promise<RouteManifest> {
+export async function prerender(index: SiteIndex, serverEntry: string, assets: Assets, outDir: string, recordDir: string, cacheDir?: string, keys?: Map<RouteEntry, string>, prune = false): Promise<RouteManifest> {
   const { render } = (await import(pathToFileURL(serverEntry).href)) as { render: RenderFn };
   const { site } = index.site;
   const manifest: RouteManifest = { origin: site.origin, routes: [], notFound: [] };
@@ -70,7 +70,7 @@ export async function prerender(index: SiteIndex, serverEntry: string, assets: A
     await renderTo(nf, file);
     manifest.notFound.push({ dir: nf.dir, file, source: nf.source });
   }
-  cache.save();
+  cache.save({ prune });
   write(path.join(outDir, 'sitemap.xml'), sitemapXml(site.origin, index.routes));
   const hidden = index.routes.filter((r) => r.data.meta.noindex).map((r) => r.path);
   write(path.join(outDir, 'robots.txt'), robotsTxt(site.origin, hidden));
