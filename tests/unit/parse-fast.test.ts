@@ -239,6 +239,9 @@ describe('what the fast parser leaves to MDX', () => {
     ['a definition', '[a]\n\n[a]: /x'],
     ['a task list', '- [ ] to do'],
     ['a tab', '-\tone'],
+    ['a code span across lines', 'Run `npm\nstart` now'],
+    ['an empty list item', '- one\n-\n- three'],
+    ['very many backticks', `${'a ` '.repeat(500)}`],
   ])('%s', (_, text) => {
     expect(mayBeFast(text) && parseFast(text)).toBeFalsy();
   });

@@ -35,7 +35,8 @@ md.inline.ruler.before('emphasis', 'mdx_both_flanking', (state) => {
   return false;
 });
 
-type Env = Record<PropertyKey, unknown> & { slow?: boolean };
+type Env = Record<PropertyKey, unknown> & { slow?: boolean; ticksOf?: string; ticks?: number };
+const MAX_BACKTICKS = 400;
 
 /**
  * A code span across lines: MDX keeps its line endings in the tree (headings' ids and images' alt
@@ -45,6 +46,13 @@ type Env = Record<PropertyKey, unknown> & { slow?: boolean };
 md.inline.ruler.before('backticks', 'mdx_code_lines', (state) => {
   const src = state.src;
   if (src.charCodeAt(state.pos) !== 0x60) return false;
+  const env = state.env as Env;
+  // Each run looks ahead through the runs after it: a text with very many goes to MDX's parser.
+  if (env.ticksOf !== src) [env.ticksOf, env.ticks] = [src, src.split('`').length - 1];
+  if (env.ticks! > MAX_BACKTICKS) {
+    env.slow = true;
+    return false;
+  }
   let open = state.pos;
   while (open < state.posMax && src.charCodeAt(open) === 0x60) open++;
   const run = open - state.pos;
@@ -52,7 +60,7 @@ md.inline.ruler.before('backticks', 'mdx_code_lines', (state) => {
     let end = at;
     while (end < state.posMax && src.charCodeAt(end) === 0x60) end++;
     if (end - at === run) {
-      if (src.slice(open, at).includes('\n')) (state.env as Env).slow = true;
+      if (src.slice(open, at).includes('\n')) env.slow = true;
       break;
     }
     at = end;
