@@ -1,6 +1,6 @@
 // Loads the CLI (docs/decisions/064). Its TypeScript sources run from a bundle that esbuild makes
 // in node_modules/.cache/site-cli/, again whenever one of them changed (a hash of their bytes is
-// kept beside the bundle; reading them costs a few milliseconds): starting through tsx, which compiles each of some 200 modules
+// kept beside the bundle; they are read again only when their size or times moved): starting through tsx, which compiles each of some 200 modules
 // on load, cost about 0.65 CPU-seconds a command. When the bundle cannot be made (a read-only
 // node_modules, a syntax error), the sources run through tsx as they always did, with its messages.
 import { createHash } from 'node:crypto';
@@ -28,6 +28,22 @@ const packagesOutside = {
       const name = args.path.startsWith('@') ? args.path.split('/').slice(0, 2).join('/') : args.path.split('/')[0];
       return BUNDLED.has(name) ? undefined : { external: true };
     });
+  },
+};
+
+/**
+ * gray-matter loads js-yaml (and esprima) for a YAML engine the site replaces with its own parser
+ * (core/content/front-matter.ts): 14 ms a command. Here js-yaml loads when something calls it.
+ */
+const lazyJsYaml = {
+  name: 'lazy-js-yaml',
+  setup(build) {
+    build.onResolve({ filter: /^js-yaml$/ }, (args) => (args.importer.includes(`${path.sep}gray-matter${path.sep}`) ? { path: 'js-yaml', namespace: 'lazy-js-yaml' } : undefined));
+    build.onLoad({ filter: /.*/, namespace: 'lazy-js-yaml' }, () => ({
+      contents: "const real = () => require('js-yaml');\nmodule.exports = { safeLoad: (...a) => real().safeLoad(...a), safeDump: (...a) => real().safeDump(...a) };\n",
+      loader: 'js',
+      resolveDir: ROOT,
+    }));
   },
 };
 
@@ -63,13 +79,42 @@ function hashOf(root, files) {
   return hash.digest('hex');
 }
 
-/** The entry of the bundle made from the sources as they are now, if there is one. */
+/**
+ * What the file system says of the files, without reading them: size, modification and change
+ * times, inode. Any write changes the change time, which no tool can set back.
+ */
+function statsOf(root, files) {
+  const hash = createHash('sha1');
+  for (const file of files) {
+    const s = statSync(path.join(root, file), { bigint: true });
+    hash.update(`${file}\0${s.size} ${s.mtimeNs} ${s.ctimeNs} ${s.ino}\0`);
+  }
+  return hash.digest('hex');
+}
+
+/** Write the stamp of a bundle folder: its inputs, their bytes' hash and their stats. */
+function writeStamp(root, stamp) {
+  const { stampFile } = placesOf(root);
+  const tmp = `${stampFile}.${process.pid}.tmp`;
+  writeFileSync(tmp, JSON.stringify({ ...stamp, stats: statsOf(root, stamp.inputs) }));
+  renameSync(tmp, stampFile);
+}
+
+/**
+ * The entry of the bundle made from the sources as they are now, if there is one. Files whose
+ * stats are those of the stamp are not read; when the stats moved (a checkout, a touch), the bytes
+ * decide, and the stamp takes the new stats.
+ */
 function fresh(root) {
   const { base, stampFile } = placesOf(root);
   try {
-    const { dir, inputs, hash } = JSON.parse(readFileSync(stampFile, 'utf8'));
-    const same = SETTINGS.every((file) => inputs.includes(file)) && hashOf(root, inputs) === hash;
-    return same ? path.join(base, dir, 'index.js') : undefined;
+    const { dir, inputs, hash, stats } = JSON.parse(readFileSync(stampFile, 'utf8'));
+    if (!SETTINGS.every((file) => inputs.includes(file))) return undefined;
+    if (stats !== statsOf(root, inputs)) {
+      if (hashOf(root, inputs) !== hash) return undefined;
+      writeStamp(root, { dir, inputs, hash });
+    }
+    return path.join(base, dir, 'index.js');
   } catch {
     return undefined;
   }
@@ -81,7 +126,7 @@ function fresh(root) {
  * esbuild failed (set SITE_CLI_DEBUG=1 to see why).
  */
 async function make(root) {
-  const { base, stampFile } = placesOf(root);
+  const { base } = placesOf(root);
   const dir = `b-${Date.now().toString(36)}-${process.pid}`;
   const started = Date.now();
   try {
@@ -98,18 +143,14 @@ async function make(root) {
       metafile: true,
       // CommonJS packages inside (yaml, gray-matter) call require.
       banner: { js: "import { createRequire as __siteRequire } from 'node:module'; const require = __siteRequire(import.meta.url);" },
-      plugins: [ownMetaUrl, packagesOutside],
+      plugins: [lazyJsYaml, ownMetaUrl, packagesOutside],
       logLevel: 'silent',
     });
     // Bundled packages change only with package.json and the lockfile, which SETTINGS hold.
     const inputs = Object.keys(result.metafile.inputs).filter((f) => !f.includes('node_modules/') && !f.includes(':'));
     const files = [...inputs, ...SETTINGS];
     // A source saved while it was being bundled: no stamp, so the next command bundles it again.
-    if (files.every((file) => statSync(path.join(root, file)).mtimeMs < started - 1000)) {
-      const tmp = `${stampFile}.${process.pid}.tmp`;
-      writeFileSync(tmp, JSON.stringify({ dir, inputs: files, hash: hashOf(root, files) }));
-      renameSync(tmp, stampFile);
-    }
+    if (files.every((file) => statSync(path.join(root, file)).mtimeMs < started - 1000)) writeStamp(root, { dir, inputs: files, hash: hashOf(root, files) });
     for (const old of readdirSync(base)) {
       const file = path.join(base, old);
       if (old !== dir && old.startsWith('b-') && statSync(file).mtimeMs < started - KEEP_MS) rmSync(file, { recursive: true, force: true });
