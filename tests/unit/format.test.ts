@@ -1,0 +1,23 @@
+import { describe, expect, test } from 'vitest';
+import { formatDate, formatPrice, indianNumber } from '#src/lib/format.ts';
+
+// Written by hand so that a build process (and a phone) does not load ICU's locale data: each must
+// write what Intl's en-IN formats write.
+describe('prices and dates read as en-IN writes them', () => {
+  test('whole numbers group as toLocaleString("en-IN") groups them', () => {
+    const numbers = [0, 7, 99, 399, 999, 1000, 1499, 12500, 99999, 100000, 123456, 1234567, 12345678, 123456789, 1e12, Number.MAX_SAFE_INTEGER, -1, -1234, -123456];
+    for (let n = 1; n < 1e15; n = n * 7 + 3) numbers.push(n);
+    for (const n of numbers) expect(indianNumber(n), String(n)).toBe(n.toLocaleString('en-IN'));
+    expect(formatPrice(12500)).toBe('₹12,500');
+    expect(formatPrice(1499.5)).toBe(`₹${(1499.5).toLocaleString('en-IN')}`);
+  });
+
+  test('every day of 1999–2032 as Intl.DateTimeFormat("en-IN", long) writes it', () => {
+    const intl = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+    for (let t = Date.UTC(1999, 0, 1); t < Date.UTC(2033, 0, 1); t += 86_400_000) {
+      const iso = new Date(t).toISOString().slice(0, 10);
+      expect(formatDate(iso), iso).toBe(intl.format(new Date(t)));
+    }
+    expect(formatDate('2025-07-03')).toBe('3 July 2025');
+  });
+});
