@@ -6,7 +6,7 @@ import type { RenderInput } from '#src/entry-server.tsx';
 import { businessJsonLdOf } from '../page-data/hindi.ts';
 import { siteOf, type RouteEntry, type SiteIndex } from '../page-data/route-entry.ts';
 import { memoryCeiling } from './memory.ts';
-import { pageKey } from './page-key.ts';
+import { keyJson, pageKey } from './page-key.ts';
 import { createPageCache } from './page-cache.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 
@@ -49,7 +49,7 @@ export async function prerender(index: SiteIndex, serverEntry: string, assets: A
   let written = 0;
   const renderTo = async (route: RouteEntry, file: string) => {
     if (++written % 64 === 0) memory.check();
-    const dataJson = JSON.stringify(route.data);
+    const dataJson = keyJson(route.data);
     keys?.set(route, pageKey(route, dataJson));
     const key = cache.key(route.path, dataJson);
     const target = folderOf(path.join(outDir, file));

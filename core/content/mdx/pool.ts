@@ -6,6 +6,7 @@ import { Worker } from 'node:worker_threads';
 import type { PageFacts } from '../facts.ts';
 import { workerBundle, workerDir } from '../../workers/bundle.ts';
 import { rendererVersion } from './fingerprint.ts';
+import { noteBody } from './body-ids.ts';
 import { BodyStore } from './store.ts';
 import type { RenderedBody, renderMdx as RenderMdx } from './render.ts';
 import type { BodyLink } from './remark-check.ts';
@@ -85,6 +86,7 @@ export async function renderBodiesCached(jobs: BodyJob[], opts: RenderOptions = 
     if (store && !('error' in result) && !result.issues.length) fresh.set(keys[i]!, result);
   });
   store?.add(fresh);
+  if (store) results.forEach((result, i) => 'error' in result || noteBody(result.html, `${version}:${keys[i]}`));
   return { results, stats: { hits: jobs.length - todo.length, misses: todo.length, workers: workers > 1 ? workers : 0 } };
 }
 
