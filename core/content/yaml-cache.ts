@@ -18,8 +18,13 @@ function schemaVersion(): string {
   return hash.digest('base64url');
 }
 
-/** A source that came through the cache, with the hash of its text. */
-type KeyedSource = YamlSource & { textKey?: string };
+/**
+ * The hash of the text of each source that came through the cache. Kept beside the source, not on
+ * it: a caller that makes a new source from one (`{ ...source, value }`: the Hindi site overlay
+ * merged onto the English file) has a value the text alone does not make, and must not find the
+ * value kept for that text.
+ */
+const textKeys = new WeakMap<YamlSource, string>();
 
 /**
  * The values of YAML texts parsed before, by the hash of the text (decision 065), in one file: a
@@ -77,7 +82,7 @@ export class YamlValues {
   }
 
   private checkedKey(source: YamlSource, collection: string): string | undefined {
-    const text = (source as KeyedSource).textKey;
+    const text = textKeys.get(source);
     if (text === undefined) return undefined;
     this.version ??= schemaVersion();
     return `${this.version}\0${collection}\0${text}`;
@@ -90,15 +95,15 @@ export class YamlValues {
       this.now.set(key, value);
       let full: YamlSource | undefined;
       // structuredClone: callers get their own value, as from a parse.
-      const source: KeyedSource = { file, value: structuredClone(value), problems: [], locate: (at, opts) => (full ??= parseYamlSource(file, text, lineOffset)).locate(at, opts) };
-      source.textKey = key;
+      const source: YamlSource = { file, value: structuredClone(value), problems: [], locate: (at, opts) => (full ??= parseYamlSource(file, text, lineOffset)).locate(at, opts) };
+      textKeys.set(source, key);
       return source;
     }
-    const source: KeyedSource = parseYamlSource(file, text, lineOffset);
+    const source = parseYamlSource(file, text, lineOffset);
     if (!source.problems.length && source.value !== undefined) {
       this.now.set(key, structuredClone(source.value));
       this.added++;
-      source.textKey = key;
+      textKeys.set(source, key);
     }
     return source;
   }

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -69,6 +69,24 @@ describe('parsed YAML values are kept by the text they came from (decision 065)'
     const kept = await loadContent(dir, root, { yamlCacheDir });
     const strip = (c: typeof fresh.content) => JSON.parse(JSON.stringify(c, (k, v) => (k === 'source' ? undefined : v)));
     expect(strip(kept.content)).toEqual(strip(fresh.content));
+  });
+
+  test('a fact changed in content/site.yaml reaches the Hindi edition, whose overlay did not change (it is merged onto the English file)', async () => {
+    const root = path.join(work, 'overlay');
+    const dir = path.join(root, 'content');
+    cpSync(path.resolve('content'), dir, { recursive: true });
+    const yamlCacheDir = path.join(root, 'cache');
+    expect((await loadContent(dir, root, { yamlCacheDir })).problems).toEqual([]);
+    const site = path.join(dir, 'site.yaml');
+    const phone = /^\s*phone:\s*"(\+91\d{10})"/m.exec(readFileSync(site, 'utf8'))![1]!;
+    const changed = phone === '+919999999999' ? '+919888888888' : '+919999999999';
+    writeFileSync(site, readFileSync(site, 'utf8').replaceAll(phone, changed));
+    const kept = await loadContent(dir, root, { yamlCacheDir });
+    expect(JSON.stringify(kept.content!.site)).toContain(changed);
+    expect(JSON.stringify(kept.content!.hi!.site)).toContain(changed);
+    expect(JSON.stringify(kept.content!.hi!.site)).not.toContain(phone);
+    const strip = (c: typeof kept.content) => JSON.parse(JSON.stringify(c, (k, v) => (k === 'source' ? undefined : v)));
+    expect(strip(kept.content)).toEqual(strip((await loadContent(dir, root)).content));
   });
 
   const cases = readdirSync(path.join(fixtures, 'broken')).sort();
