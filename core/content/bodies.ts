@@ -4,6 +4,7 @@ import type { Entry } from './types.ts';
 import type { Content } from './types.ts';
 import type { LoadContext } from './context.ts';
 import { placedLinks, renderBodiesCached, type RenderOptions, type RenderStats } from './mdx/pool.ts';
+import { bodyHash } from './snapshot.ts';
 import { folderCollections, type FolderCollectionName } from '#schemas/index.ts';
 
 /**
@@ -16,14 +17,21 @@ export async function renderBodies(ctx: LoadContext, content: Content, targets: 
     ...content.blog.map((e) => ['blog', e] as [FolderCollectionName, Entry<{ warranty?: string }>]),
     ...content.brands.map((e) => ['brands', e] as [FolderCollectionName, Entry<{ warranty?: string }>]),
     ...content.areas.map((e) => ['areas', e] as [FolderCollectionName, Entry<{ warranty?: string }>]),
-  ].filter(([, entry]) => entry.body.trim());
+  ].filter(([, entry]) => (entry.bodyHash ?? bodyHash(entry.body())) !== '');
   const facts = new Map<string | undefined, ReturnType<typeof pageFacts>>();
   const factsOf = (key: string | undefined) => {
     if (!facts.has(key)) facts.set(key, pageFacts(content.site, key, factWords(content)));
     return facts.get(key)!;
   };
-  const { results, stats } = await renderBodiesCached(
-    jobs.map(([, entry]) => ({ body: entry.body, facts: factsOf(entry.data.warranty) })),
+  const { results, ids, stats } = await renderBodiesCached(
+    // The body is read only if it must be rendered (an entry from the snapshot reads its file then).
+    jobs.map(([, entry]) => ({
+      get body() {
+        return entry.body();
+      },
+      hash: entry.bodyHash,
+      facts: factsOf(entry.data.warranty),
+    })),
     opts,
   );
   const rendered = jobs.map(([collection, entry], i) => {
@@ -32,7 +40,9 @@ export async function renderBodies(ctx: LoadContext, content: Content, targets: 
       ctx.error(entry.file, { line: entry.bodyLineOffset + 1, column: 1 }, 'mdx-render', `the body could not be rendered: ${result.error}`);
       return undefined;
     }
-    entry.html = result.html;
+    // Its HTML is read when a page reads it: a body from the store decodes it then (store.ts).
+    entry.rendered = result;
+    entry.bodyId = ids[i];
     entry.headings = result.headings;
     // The headings are sections of the page: other pages may link to them.
     const route = (folderCollections[collection].route as (d: unknown) => string)(entry.data);
@@ -43,7 +53,7 @@ export async function renderBodies(ctx: LoadContext, content: Content, targets: 
   // A body the fast parser read has links without places: a broken one is placed by MDX's parser.
   const unplaced = rendered.filter((item): item is NonNullable<typeof item> => !!item && item[1].links.some((l) => !l.at && bad(l)));
   if (unplaced.length) {
-    const placed = await placedLinks(unplaced.map(([entry]) => ({ body: entry.body, facts: factsOf(entry.data.warranty) })), opts);
+    const placed = await placedLinks(unplaced.map(([entry]) => ({ body: entry.body(), facts: factsOf(entry.data.warranty) })), opts);
     unplaced.forEach(([, result], i) => {
       if (placed[i]!.length === result.links.length) result.links = placed[i]!;
     });

@@ -73,6 +73,8 @@ export function fillDeep<T>(value: T, facts: PageFacts): T {
 
 /** The {placeholders} of `text` that are not facts. */
 export function unknownPlaceholders(text: string): string[] {
+  // Most text has no "{" at all: a build checks every string of every front matter.
+  if (!text.includes('{')) return [];
   return [...text.matchAll(/\{([\w.]+)\}/g)].map((m) => m[1]!).filter((k) => !PLACEHOLDERS.includes(k));
 }
 

@@ -1,8 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
 import { folderCollections } from '#schemas/index.ts';
-import { splitMdx } from './front-matter.ts';
 import type { LoadContext } from './context.ts';
 import type { Entry, FolderContent } from './types.ts';
 
@@ -24,18 +23,16 @@ export function readFolders(ctx: LoadContext): FolderContent {
     const entries: Entry<unknown>[] = [];
     const abs = path.join(ctx.dir, dir);
     for (const fileName of listFiles(abs, ext)) {
-      const filePath = path.join(abs, fileName);
-      const file = ctx.display(filePath);
-      const text = readFileSync(filePath, 'utf8');
-      ctx.filesChecked++;
-      const split = fileName.endsWith('.mdx') ? splitMdx(file, text, (f, t) => ctx.parseYaml(f, t)) : { source: ctx.parseYaml(file, text), body: '', bodyLineOffset: 0 };
-      const data = ctx.validate(split.source, schema as z.ZodType, name);
+      const filePath = `${abs}${path.sep}${fileName}`;
+      const { data, source, body, bodyHash, bodyLineOffset } = ctx.readFile(filePath, schema as z.ZodType, name);
       if (data === undefined) continue;
+      const file = ctx.display(filePath);
       if ((data as { draft?: boolean }).draft && !ctx.includeDrafts) {
         ctx.drafts.set((folderCollections[name as keyof Collections].route as (d: unknown) => string)(data), file);
         continue;
       }
-      entries.push({ file, data, source: split.source, body: split.body, bodyLineOffset: split.bodyLineOffset });
+      // The body is read when asked: most builds render no body (they are kept by bodyHash), and need no text.
+      entries.push({ file, data, source, body, bodyHash, bodyLineOffset });
     }
     out[name] = entries;
   }

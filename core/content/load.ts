@@ -8,7 +8,8 @@ import type { Problem } from './problems.ts';
 import { checkReferences, knownTargets } from './references.ts';
 import { loadTwins } from './twins.ts';
 import type { Content } from './types.ts';
-import { YamlValues } from './yaml-cache.ts';
+import { FileSnapshot } from './snapshot.ts';
+import { schemaVersion, YAML_VERSION, YamlValues } from './yaml-cache.ts';
 
 export interface LoadResult {
   content?: Content;
@@ -22,7 +23,7 @@ export interface LoadOptions {
   cacheDir?: string;
   /** Keep `draft: true` pages (site dev); the production build leaves them out. */
   includeDrafts?: boolean;
-  /** Where parsed YAML values are kept (yaml-cache.ts, e.g. .cache/yaml); none: every text is parsed. */
+  /** Where parsed YAML values and the files' snapshot are kept (yaml-cache.ts, snapshot.ts; e.g. .cache/yaml); none: every file is read and parsed. */
   yamlCacheDir?: string;
   /** Worker threads for MDX bodies at most (default: one per core; 0: none). */
   workers?: number;
@@ -34,7 +35,10 @@ export interface LoadOptions {
 export async function loadContent(dir: string, root = path.dirname(path.resolve(dir)), opts: LoadOptions = {}): Promise<LoadResult> {
   const ctx = new LoadContext(path.resolve(dir), path.resolve(root));
   ctx.includeDrafts = opts.includeDrafts ?? false;
-  if (opts.yamlCacheDir) ctx.yamlValues = new YamlValues(opts.yamlCacheDir);
+  if (opts.yamlCacheDir) {
+    ctx.yamlValues = new YamlValues(opts.yamlCacheDir);
+    ctx.snapshot = new FileSnapshot(opts.yamlCacheDir, `${YAML_VERSION}-${schemaVersion()}`);
+  }
   const files: Partial<Record<string, unknown>> = {};
   for (const [name, { file, schema }] of Object.entries(fileCollections)) {
     files[name] = ctx.readYaml(file, schema, name);
@@ -58,6 +62,7 @@ export async function loadContent(dir: string, root = path.dirname(path.resolve(
   } else await loadTwins(ctx, undefined, undefined, { includeDrafts: ctx.includeDrafts }); // content/hi/ (twins.ts)
 
   ctx.yamlValues?.save();
+  ctx.snapshot?.save();
   const content = ctx.problems.length === 0 ? ({ dir: ctx.dir, ...loaded, ...folders, messages, ...(hi && { hi }) } as Content) : undefined;
   return { content, problems: ctx.problems, filesChecked: ctx.filesChecked, ctx };
 }

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Lang, Messages } from '#src/contract/site.ts';
 import type { LoadContext } from './context.ts';
@@ -54,7 +54,7 @@ export function readMessages(ctx: LoadContext): Record<Lang, Messages> | undefin
       continue;
     }
     ctx.filesChecked++;
-    const source = ctx.parseYaml(file, readFileSync(abs, 'utf8'));
+    const source = ctx.readYamlValue(abs);
     ctx.sources.set(file, source);
     if (source.problems.length) {
       ctx.problems.push(...source.problems);

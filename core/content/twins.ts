@@ -2,7 +2,7 @@
 // its English twin's schema; content/hi/site.yaml is a text-only overlay of content/site.yaml.
 // Read into `Content.hi`, a Content whose twins are Hindi, with the English service-centre brands and no posts.
 
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
 import { fileCollections, folderCollections, SiteSchema, type FolderCollectionName } from '#schemas/index.ts';
@@ -13,6 +13,7 @@ import { didYouMean } from './did-you-mean.ts';
 import { readFolders } from './folders.ts';
 import { checkReferences } from './references.ts';
 import type { Content, Entry, FolderContent } from './types.ts';
+import { YamlValues } from './yaml-cache.ts';
 import type { PathKey, YamlSource } from './yaml-source.ts';
 import { fieldPath } from './zod-problems.ts';
 
@@ -58,20 +59,34 @@ function checkOverlay(hi: LoadContext, source: YamlSource, english: unknown) {
   walk(source.value, english, []);
 }
 
-/** content/hi/site.yaml merged onto content/site.yaml and validated; problems located in the overlay. */
-function readSiteOverlay(hi: LoadContext, englishValue: unknown): z.output<typeof SiteSchema> | undefined {
+/**
+ * content/hi/site.yaml merged onto content/site.yaml and validated; problems located in the overlay.
+ * A valid result is kept in the snapshot by both files' texts: most builds change neither.
+ */
+function readSiteOverlay(hi: LoadContext, englishValue: unknown, englishKey: string | undefined): z.output<typeof SiteSchema> | undefined {
   const abs = path.join(hi.dir, 'site.yaml');
   if (!existsSync(abs) || englishValue === undefined) return undefined;
   hi.filesChecked++;
-  const source = hi.parseYaml(hi.display(abs), readFileSync(abs, 'utf8'));
+  const source = hi.readYamlValue(abs);
   if (source.problems.length) {
     hi.problems.push(...source.problems);
     return undefined;
   }
+  const overlayKey = hi.textKeys.get(source.file);
+  const key = englishKey && overlayKey ? YamlValues.keyOf(`${englishKey}\0${overlayKey}`) : undefined;
+  const merged = `${abs}#merged`;
+  const kept = key ? hi.snapshot?.previous(merged, 'site') : undefined;
+  if (kept && kept.textKey === key) {
+    hi.sources.set(source.file, source);
+    hi.snapshot!.carry(merged);
+    return structuredClone(kept.data) as z.output<typeof SiteSchema>;
+  }
   const before = hi.problems.length;
   checkOverlay(hi, source, englishValue);
   if (hi.problems.length > before) return undefined;
-  return hi.validate({ ...source, value: deepMerge(englishValue, source.value) }, SiteSchema, 'site');
+  const site = hi.validate({ ...source, value: deepMerge(englishValue, source.value) }, SiteSchema, 'site');
+  if (site !== undefined && key) hi.snapshot?.keep(merged, { stat: '', collection: 'site', textKey: key, data: site, bodyHash: '', bodyLineOffset: 0 });
+  return site;
 }
 
 export interface TwinsOptions {
@@ -94,6 +109,7 @@ export async function loadTwins(ctx: LoadContext, english: Content | undefined, 
   const hi = new LoadContext(dir, ctx.root);
   hi.includeDrafts = opts.includeDrafts;
   hi.yamlValues = ctx.yamlValues;
+  hi.snapshot = ctx.snapshot;
 
   const files: Partial<Record<(typeof TWIN_FILES)[number], unknown>> = {};
   for (const name of TWIN_FILES) {
@@ -103,7 +119,7 @@ export async function loadTwins(ctx: LoadContext, english: Content | undefined, 
   // The overlay is validated merged onto a valid English file only: the English file's own problems are reported once, there.
   const englishSiteFile = ctx.display(path.join(ctx.dir, fileCollections.site.file));
   const englishSite = ctx.problems.some((p) => p.file === englishSiteFile) ? undefined : ctx.sources.get(englishSiteFile)?.value;
-  const site = readSiteOverlay(hi, englishSite);
+  const site = readSiteOverlay(hi, englishSite, ctx.textKeys.get(englishSiteFile));
   const folders = readFolders(hi);
   checkTwinFiles(ctx, hi, folders, files.pages as Content['pages'] | null | undefined);
 

@@ -8,14 +8,17 @@ import { localGraph } from './mdx/fingerprint.ts';
 import { parseYamlSource, type YamlSource } from './yaml-source.ts';
 
 const require = createRequire(import.meta.url);
-const YAML_VERSION = (require('yaml/package.json') as { version: string }).version;
+export const YAML_VERSION = (require('yaml/package.json') as { version: string }).version;
+
+let schemas: string | undefined;
 
 /** What a validated value depends on besides its text: the schemas' sources and zod's version. */
-function schemaVersion(): string {
+export function schemaVersion(): string {
+  if (schemas) return schemas;
   const hash = createHash('sha1').update((require('zod/package.json') as { version: string }).version);
   const root = fileURLToPath(new URL('../../', import.meta.url));
   for (const file of localGraph('../../../schemas/index.ts')) hash.update(file).update('\0').update(readFileSync(path.join(root, file)));
-  return hash.digest('base64url');
+  return (schemas = hash.digest('base64url'));
 }
 
 /**
@@ -33,31 +36,42 @@ const textKeys = new WeakMap<YamlSource, string>();
  * positions) only when a problem needs one: a build with no problem never does.
  */
 export class YamlValues {
-  private readonly before: Map<string, unknown>;
+  private stored?: { values: Map<string, unknown>; checked: Map<string, unknown> };
   private readonly now = new Map<string, unknown>();
-  /** Values that passed a collection's schema, as it gave them back, by schema version, collection and text. */
-  private readonly checkedBefore: Map<string, unknown>;
   private readonly checkedNow = new Map<string, unknown>();
+  /** Texts of files this load took from the snapshot (snapshot.ts), by collection: still in use. */
+  private readonly carried: [text: string, collection: string][] = [];
   private added = 0;
   private readonly file: string;
   private version?: string;
 
-  /** `dir`: the build cache's folder for it; the file is named by the YAML parser's version. */
+  /** `dir`: the build cache's folder for it; the file is named by the YAML parser's version. Read when first needed. */
   constructor(dir: string) {
     this.file = path.join(dir, `yaml-${YAML_VERSION}.v8`);
-    let before = new Map<string, unknown>();
-    let checked = new Map<string, unknown>();
-    try {
-      const stored = deserialize(readFileSync(this.file)) as { values?: unknown; checked?: unknown };
-      if (stored.values instanceof Map && stored.checked instanceof Map) {
-        before = stored.values as Map<string, unknown>;
-        checked = stored.checked as Map<string, unknown>;
+  }
+
+  /** The values kept by earlier loads: texts' values, and values that passed a collection's schema (by schema version, collection and text). */
+  private get before() {
+    if (!this.stored) {
+      this.stored = { values: new Map(), checked: new Map() };
+      try {
+        const stored = deserialize(readFileSync(this.file)) as { values?: unknown; checked?: unknown };
+        if (stored.values instanceof Map && stored.checked instanceof Map) this.stored = stored as typeof this.stored;
+      } catch {
+        // No file yet, or an unreadable one: every text is parsed.
       }
-    } catch {
-      // No file yet, or an unreadable one: every text is parsed.
     }
-    this.before = before;
-    this.checkedBefore = checked;
+    return this.stored;
+  }
+
+  /** The hash a text is kept by. */
+  static keyOf(text: string): string {
+    return createHash('sha1').update(text).digest('base64url');
+  }
+
+  /** A file whose text (by keyOf) this load did not parse, taken whole from the snapshot: what is kept of it stays. */
+  carry(text: string, collection: string) {
+    this.carried.push([text, collection]);
   }
 
   /**
@@ -66,7 +80,7 @@ export class YamlValues {
    */
   checked(source: YamlSource, collection: string): unknown {
     const key = this.checkedKey(source, collection);
-    const value = key === undefined ? undefined : (this.checkedNow.get(key) ?? this.checkedBefore.get(key));
+    const value = key === undefined ? undefined : (this.checkedNow.get(key) ?? this.before.checked.get(key));
     if (value === undefined) return undefined;
     this.checkedNow.set(key!, value);
     // The caller's own value, as from a validation: what is kept stays as the schema gave it.
@@ -83,15 +97,18 @@ export class YamlValues {
 
   private checkedKey(source: YamlSource, collection: string): string | undefined {
     const text = textKeys.get(source);
-    if (text === undefined) return undefined;
+    return text === undefined ? undefined : this.checkedKeyOf(text, collection);
+  }
+
+  private checkedKeyOf(text: string, collection: string): string {
     this.version ??= schemaVersion();
     return `${this.version}\0${collection}\0${text}`;
   }
 
   parse(file: string, text: string, lineOffset = 0): YamlSource {
-    const key = createHash('sha1').update(text).digest('base64url');
-    if (this.before.has(key) || this.now.has(key)) {
-      const value = this.now.get(key) ?? this.before.get(key);
+    const key = YamlValues.keyOf(text);
+    if (this.now.has(key) || this.before.values.has(key)) {
+      const value = this.now.get(key) ?? this.before.values.get(key);
       this.now.set(key, value);
       let full: YamlSource | undefined;
       // structuredClone: callers get their own value, as from a parse.
@@ -110,7 +127,15 @@ export class YamlValues {
 
   /** Keep what this load used (texts no file has any more are dropped), when it changed. */
   save() {
-    if (!this.added && this.now.size === this.before.size && this.checkedNow.size === this.checkedBefore.size) return;
+    // Nothing parsed or validated: nothing new, and nothing known to be unused (the snapshot served every file).
+    if (!this.stored) return;
+    const before = this.stored;
+    for (const [text, collection] of this.carried) {
+      if (!this.now.has(text) && before.values.has(text)) this.now.set(text, before.values.get(text));
+      const checked = this.checkedKeyOf(text, collection);
+      if (!this.checkedNow.has(checked) && before.checked.has(checked)) this.checkedNow.set(checked, before.checked.get(checked));
+    }
+    if (!this.added && this.now.size === before.values.size && this.checkedNow.size === before.checked.size) return;
     mkdirSync(path.dirname(this.file), { recursive: true });
     const tmp = `${this.file}.${process.pid}.tmp`;
     writeFileSync(tmp, serialize({ values: this.now, checked: this.checkedNow }));

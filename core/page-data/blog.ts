@@ -2,8 +2,8 @@ import { folderCollections, type BlogPost, type Site } from '#schemas/index.ts';
 import type { PostCard } from '#src/contract/site.ts';
 import type { PostData } from '#src/contract/pages.ts';
 import { fillDeep, pageFacts } from '../content/facts.ts';
-import type { Entry } from '../content/types.ts';
-import type { Content } from '../content/types.ts';
+import type { Content, Entry } from '../content/types.ts';
+import { bodyOf } from './route-entry.ts';
 import { pageMeta } from './seo.ts';
 import type { RouteEntry } from './route-entry.ts';
 
@@ -66,14 +66,14 @@ export function postRoutes(content: Content): RouteEntry[] {
       meta,
       card: postCard(post),
       updated: post.updated,
-      bodyHtml: entry.html ?? '',
+      bodyHtml: entry.rendered?.html ?? '',
       ...(post.toc && { toc: (entry.headings ?? []).filter((h) => h.depth <= 3) }),
       related: (byCategory.get(post.category) ?? []).filter((c) => c.slug !== post.slug).slice(0, RELATED),
     };
     const source = { file: entry.file, line: 1 };
     // /blog/<id> finds the article too: a 301 to the slug URL (dist/_redirects, and our server).
     const aliases = folderCollections.blog.aliases?.(post);
-    routes.push({ path, source, sitemap: true, lastmod: post.updated ?? post.date, navLabel: post.title, aliases, data });
+    routes.push({ path, source, sitemap: true, lastmod: post.updated ?? post.date, navLabel: post.title, aliases, data, ...bodyOf(entry) });
   }
   return routes;
 }

@@ -6,7 +6,7 @@ import { factWords, fill, fillDeep, pageFacts } from '../content/facts.ts';
 import type { Entry } from '../content/types.ts';
 import type { Content } from '../content/types.ts';
 import { breadcrumbFromPath, pageMeta } from './seo.ts';
-import type { RouteEntry } from './route-entry.ts';
+import { bodyOf, type RouteEntry } from './route-entry.ts';
 
 const byOrder = (a: { order: number; name: string }, b: { order: number; name: string }) => a.order - b.order || a.name.localeCompare(b.name);
 const nameKey = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '');
@@ -70,7 +70,7 @@ export function landingRoutes(content: Content, variant: 'brand' | 'area'): Rout
           return s;
       }
     });
-    if (entry.html && !sections.some((s) => s.type === 'body')) sections.splice(1, 0, { type: 'body' });
+    if (entry.rendered?.html && !sections.some((s) => s.type === 'body')) sections.splice(1, 0, { type: 'body' });
     const filled = fillDeep(sections, facts);
     const meta = pageMeta(site, {
       path,
@@ -80,7 +80,7 @@ export function landingRoutes(content: Content, variant: 'brand' | 'area'): Rout
       scrollToTop: page.scrollToTop,
       jsonLd: [serviceJsonLd(site, page, variant, path, filled.find((s) => s.type === 'hero') as { heading: string; lead: string })],
     });
-    const data: LandingData = { kind: variant, meta, name: page.name, sections: filled, hasBody: !!entry.html, bodyHtml: entry.html };
+    const data: LandingData = { kind: variant, meta, name: page.name, sections: filled, hasBody: !!entry.rendered?.html, bodyHtml: entry.rendered?.html };
     return {
       path,
       source: { file: entry.file, line: 1 },
@@ -88,6 +88,7 @@ export function landingRoutes(content: Content, variant: 'brand' | 'area'): Rout
       lastmod: page.updated,
       navLabel: page.name,
       data,
+      ...bodyOf(entry),
     };
   });
 }

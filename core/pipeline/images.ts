@@ -121,18 +121,19 @@ export async function processImages<T extends Content>(content: T, publicDir: st
       ],
     };
   };
-  const processed = Object.fromEntries(
-    Object.entries(content).map(([key, value]) => [
-      key,
-      key in folderCollections ? (value as Entry<unknown>[]).map((e) => ({ ...e, data: mapImages(e.data, replace) })) : mapImages(value, replace),
-    ]),
-  ) as unknown as T;
-  return { content: processed, files: [...files].sort() };
+  const mapContent = (of: Content): Content =>
+    Object.fromEntries(
+      Object.entries(of).map(([key, value]) => [
+        key,
+        key in folderCollections ? (value as Entry<unknown>[]).map((e) => ({ ...e, data: mapImages(e.data, replace) })) : key === 'hi' && value ? mapContent(value as Content) : mapImages(value, replace),
+      ]),
+    ) as unknown as Content;
+  return { content: mapContent(content) as T, files: [...files].sort() };
 }
 
-/** The data of every collection (the folder entries' data, not their sources). */
+/** The data of every collection, the Hindi edition's too (the folder entries' data, not their sources or bodies). */
 function dataOf(content: Content): unknown[] {
-  return Object.entries(content).map(([key, value]) => (key in folderCollections ? (value as Entry<unknown>[]).map((e) => e.data) : value));
+  return Object.entries(content).map(([key, value]) => (key in folderCollections ? (value as Entry<unknown>[]).map((e) => e.data) : key === 'hi' && value ? dataOf(value as Content) : value));
 }
 
 /** Copy the processed images a build uses into outDir/_img/. */

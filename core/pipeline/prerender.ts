@@ -49,7 +49,7 @@ export async function prerender(index: SiteIndex, serverEntry: string, assets: A
   let written = 0;
   const renderTo = async (route: RouteEntry, file: string) => {
     if (++written % 64 === 0) memory.check();
-    const dataJson = keyJson(route.data);
+    const dataJson = keyJson(route);
     keys?.set(route, pageKey(route, dataJson));
     const key = cache.key(route.path, dataJson);
     const target = folderOf(path.join(outDir, file));

@@ -6,14 +6,17 @@ import { Worker } from 'node:worker_threads';
 import type { PageFacts } from '../facts.ts';
 import { workerBundle, workerDir } from '../../workers/bundle.ts';
 import { rendererVersion } from './fingerprint.ts';
-import { noteBody } from './body-ids.ts';
+import { bodyHash } from '../snapshot.ts';
 import { BodyStore } from './store.ts';
 import type { RenderedBody, renderMdx as RenderMdx } from './render.ts';
 import type { BodyLink } from './remark-check.ts';
 import type { WorkerAnswer, WorkerJob } from './worker.ts';
 
 export interface BodyJob {
+  /** Read only when the body must be rendered. */
   body: string;
+  /** bodyHash() of the body, when known: a body kept in the store is found without its text. */
+  hash?: string;
   facts: PageFacts;
 }
 
@@ -44,6 +47,8 @@ export interface RenderOptions {
  * used half the CPU; at 5,000, two workers were about 10% sooner.
  */
 const PER_WORKER = 1000;
+/** How store keys are made and packs written (store.ts), in the packs' names: packs made another way are never read. */
+const KEYS = 'u';
 /** Bodies sent to a worker at a time: small enough to balance the load, large enough that messages are few. */
 const BATCH = 8;
 /** A larger young generation for the workers: compiling MDX makes a lot of short-lived garbage (about a quarter less CPU in GC). */
@@ -56,9 +61,9 @@ const YOUNG_MB = 48;
  * the others are spread over worker threads, one per core, when there are enough of them to pay
  * for starting the workers. Bodies with problems are not cached, so they are reported every time.
  */
-export async function renderBodiesCached(jobs: BodyJob[], opts: RenderOptions = {}): Promise<{ results: BodyOutcome[]; stats: RenderStats }> {
+export async function renderBodiesCached(jobs: BodyJob[], opts: RenderOptions = {}): Promise<{ results: BodyOutcome[]; ids: (string | undefined)[]; stats: RenderStats }> {
   const version = opts.cacheDir ? rendererVersion(opts.versionSalt) : '';
-  const store = opts.cacheDir ? new BodyStore(opts.cacheDir, version) : undefined;
+  const store = opts.cacheDir ? new BodyStore(opts.cacheDir, `${version}${KEYS}`) : undefined;
   const kept = store?.load();
   const results: BodyOutcome[] = new Array(jobs.length);
   const keys: string[] = [];
@@ -68,7 +73,7 @@ export async function renderBodiesCached(jobs: BodyJob[], opts: RenderOptions = 
     if (!kept) return void todo.push(i);
     let facts = factsJson.get(job.facts);
     if (facts === undefined) factsJson.set(job.facts, (facts = JSON.stringify(job.facts)));
-    const key = createHash('sha256').update(facts).update('\0').update(job.body).digest('base64url');
+    const key = createHash('sha256').update(facts).update('\0').update(job.hash ?? bodyHash(job.body)).digest('base64url');
     keys[i] = key;
     const hit = kept.get(key);
     if (hit) results[i] = hit;
@@ -86,8 +91,9 @@ export async function renderBodiesCached(jobs: BodyJob[], opts: RenderOptions = 
     if (store && !('error' in result) && !result.issues.length) fresh.set(keys[i]!, result);
   });
   store?.add(fresh);
-  if (store) results.forEach((result, i) => 'error' in result || noteBody(result.html, `${version}:${keys[i]}`));
-  return { results, stats: { hits: jobs.length - todo.length, misses: todo.length, workers: workers > 1 ? workers : 0 } };
+  // What each body's HTML was made from: the same id always names the same HTML (page-key.ts).
+  const ids = results.map((result, i) => (store && !('error' in result) ? `${version}${KEYS}:${keys[i]}` : undefined));
+  return { results, ids, stats: { hits: jobs.length - todo.length, misses: todo.length, workers: workers > 1 ? workers : 0 } };
 }
 
 async function inThread(jobs: BodyJob[], bundle?: string, exact = false): Promise<BodyOutcome[]> {
