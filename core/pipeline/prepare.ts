@@ -4,7 +4,7 @@ import type { Problem } from '../content/problems.ts';
 import type { Content } from '../content/types.ts';
 import type { SiteIndex } from '../page-data/route-entry.ts';
 import { buildSiteIndex } from '../page-data/site-index.ts';
-import { IMAGE_ENCODER, processImages } from './images.ts';
+import { imageEncoder, processImages } from './images.ts';
 import { socialCards, withSocialImages, type SocialCard } from './social-images.ts';
 
 export interface PrepareOptions {
@@ -44,8 +44,11 @@ export async function prepareSite(opts: PrepareOptions, step: <T>(name: string, 
   if (!loaded.content) return { ok: false, problems: loaded.problems, filesChecked: loaded.filesChecked };
   // Kept with the content (decision 064), one folder per encoder setting: a variant is made once
   // per source and settings, not per build nor per machine.
-  const imageCacheDir = path.join(mediaDirOf(opts.contentDir), 'pictures', IMAGE_ENCODER);
-  const pictures = await step('pictures', () => processImages(loaded.content!, path.join(opts.root, 'public'), imageCacheDir));
+  const pictures = await step('pictures', async () => {
+    const imageCacheDir = path.join(mediaDirOf(opts.contentDir), 'pictures', imageEncoder(path.join(opts.cacheDir, 'images', 'encoder.json')));
+    return { imageCacheDir, ...(await processImages(loaded.content!, path.join(opts.root, 'public'), imageCacheDir, path.join(opts.cacheDir, 'images', 'measures.json'))) };
+  });
+  const { imageCacheDir } = pictures;
   const index = await step('index', () => buildSiteIndex(pictures.content, loaded.ctx, opts.buildDate));
   const cards = socialCards(pictures.content.site);
   return {

@@ -9,6 +9,7 @@ import { rendererVersion } from './fingerprint.ts';
 import { bodyHash } from '../snapshot.ts';
 import { BodyStore } from './store.ts';
 import type { RenderedBody, renderMdx as RenderMdx } from './render.ts';
+import type { renderFast as RenderFast } from './render-direct.ts';
 import type { BodyLink } from './remark-check.ts';
 import type { WorkerAnswer, WorkerJob } from './worker.ts';
 
@@ -83,7 +84,8 @@ export async function renderBodiesCached(jobs: BodyJob[], opts: RenderOptions = 
   const available = opts.workers ?? os.availableParallelism();
   const workers = opts.cacheDir ? Math.min(available, Math.floor(todo.length / (opts.perWorker ?? PER_WORKER))) : 0;
   const bundleDir = opts.cacheDir && workerDir(path.join(opts.cacheDir, 'worker'));
-  const rendered = workers > 1 ? await inWorkers(todo.map((i) => jobs[i]!), workers, bundleDir!, version) : await inThread(todo.map((i) => jobs[i]!), bundleDir && todo.length ? rendererBundle(bundleDir, version) : undefined);
+  const bundles = bundleDir ? { dir: bundleDir, version } : undefined;
+  const rendered = workers > 1 ? await inWorkers(todo.map((i) => jobs[i]!), workers, bundleDir!, version) : await inThread(todo.map((i) => jobs[i]!), bundles);
   const fresh = new Map<string, RenderedBody>();
   todo.forEach((i, k) => {
     const result = rendered[k]!;
@@ -96,18 +98,31 @@ export async function renderBodiesCached(jobs: BodyJob[], opts: RenderOptions = 
   return { results, ids, stats: { hits: jobs.length - todo.length, misses: todo.length, workers: workers > 1 ? workers : 0 } };
 }
 
-async function inThread(jobs: BodyJob[], bundle?: string, exact = false): Promise<BodyOutcome[]> {
-  if (!jobs.length) return [];
-  // Loaded only when a body needs rendering (a build with every body cached never loads MDX), from
-  // the workers' bundle when there is one: one module to load rather than hundreds through tsx.
-  const { renderMdx } = (bundle ? await import(pathToFileURL(bundle).href) : await import('./render.ts')) as { renderMdx: typeof RenderMdx };
-  return jobs.map(({ body, facts }) => {
+/**
+ * Render in this thread. Loaded only when a body needs rendering (a build with every body cached
+ * never loads MDX), from bundles when there are: one module to load rather than hundreds through
+ * tsx. Plain-Markdown bodies are rendered by the direct path's bundle (fast.ts), a third of the
+ * renderer; the whole renderer is loaded for the others only. `exact`: every body by MDX's parser.
+ */
+async function inThread(jobs: BodyJob[], bundles?: { dir: string; version: string }, exact = false): Promise<BodyOutcome[]> {
+  const results: BodyOutcome[] = new Array(jobs.length);
+  const attempt = (i: number, render: () => RenderedBody | 'parse' | 'compile') => {
     try {
-      return renderMdx(body, facts, exact);
+      const result = render();
+      if (typeof result === 'object') results[i] = result;
     } catch (err) {
-      return { error: err instanceof Error ? err.message : String(err) };
+      results[i] = { error: err instanceof Error ? err.message : String(err) };
     }
-  });
+  };
+  if (jobs.length && !exact) {
+    const { renderFast } = (bundles ? await import(pathToFileURL(fastBundle(bundles.dir, bundles.version)).href) : await import('./render-direct.ts')) as { renderFast: typeof RenderFast };
+    jobs.forEach(({ body, facts }, i) => attempt(i, () => renderFast(body, facts)));
+  }
+  const left = jobs.flatMap((_, i) => (results[i] ? [] : [i]));
+  if (!left.length) return results;
+  const { renderMdx } = (bundles ? await import(pathToFileURL(rendererBundle(bundles.dir, bundles.version)).href) : await import('./render.ts')) as { renderMdx: typeof RenderMdx };
+  for (const i of left) attempt(i, () => renderMdx(jobs[i]!.body, jobs[i]!.facts, exact));
+  return results;
 }
 
 /**
@@ -115,8 +130,8 @@ async function inThread(jobs: BodyJob[], bundle?: string, exact = false): Promis
  * read has none (render.ts), and a link that turns out broken is reported at its place.
  */
 export async function placedLinks(jobs: BodyJob[], opts: RenderOptions = {}): Promise<BodyLink[][]> {
-  const bundle = opts.cacheDir && jobs.length ? rendererBundle(workerDir(path.join(opts.cacheDir, 'worker')), rendererVersion(opts.versionSalt)) : undefined;
-  return (await inThread(jobs, bundle, true)).map((r) => ('error' in r ? [] : r.links));
+  const bundles = opts.cacheDir && jobs.length ? { dir: workerDir(path.join(opts.cacheDir, 'worker')), version: rendererVersion(opts.versionSalt) } : undefined;
+  return (await inThread(jobs, bundles, true)).map((r) => ('error' in r ? [] : r.links));
 }
 
 /** Render in `count` workers, each taking the next batch when it is done with one. */
@@ -163,4 +178,9 @@ async function inWorkers(jobs: BodyJob[], count: number, bundleDir: string, vers
 /** The worker's bundle for this renderer version (core/workers/bundle.ts). */
 function rendererBundle(dir: string, version: string): string {
   return workerBundle(fileURLToPath(new URL('./worker.ts', import.meta.url)), 'worker', version, dir);
+}
+
+/** The direct path's bundle for this renderer version (fast.ts). */
+function fastBundle(dir: string, version: string): string {
+  return workerBundle(fileURLToPath(new URL('./fast.ts', import.meta.url)), 'fast', version, dir);
 }
