@@ -92,11 +92,26 @@ export interface ProcessedImages<T> {
   files: string[];
 }
 
-/** A copy of `value` with every image object replaced by `replace` (objects and arrays are new; the rest is shared). */
+/** `value` with every image object replaced by `replace`: the objects and arrays on the way to one are copies, the rest is shared (treat it as read-only). */
 function mapImages(value: unknown, replace: (image: PictureImage) => PictureImage): unknown {
   if (isImage(value)) return replace(value);
-  if (Array.isArray(value)) return value.map((v) => mapImages(v, replace));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapImages(v, replace)]));
+  // Copied only on the way to an image: most of the content (a post's text fields) has none, and stays shared.
+  if (Array.isArray(value)) {
+    let out: unknown[] | undefined;
+    value.forEach((v: unknown, i) => {
+      const mapped = mapImages(v, replace);
+      if (mapped !== v) (out ??= [...value])[i] = mapped;
+    });
+    return out ?? value;
+  }
+  if (value && typeof value === 'object') {
+    let out: Record<string, unknown> | undefined;
+    for (const [k, v] of Object.entries(value)) {
+      const mapped = mapImages(v, replace);
+      if (mapped !== v) (out ??= { ...(value as Record<string, unknown>) })[k] = mapped;
+    }
+    return out ?? value;
+  }
   return value;
 }
 
