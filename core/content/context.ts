@@ -26,7 +26,7 @@ export interface ReadFile<T> {
  * A source whose text is parsed only when asked (a problem needs a position): the file was not
  * written since it loaded without problems (snapshot.ts), or its front matter is a text that did.
  */
-function sourceOnDemand(file: string, make: () => YamlSource, kept?: { value: unknown }): YamlSource {
+function sourceOnDemand(file: string, make: () => YamlSource, kept?: { value: unknown; items?: { line: number; column: number }[] }): YamlSource {
   let full: YamlSource | undefined;
   const parsed = () => (full ??= make());
   return {
@@ -35,7 +35,10 @@ function sourceOnDemand(file: string, make: () => YamlSource, kept?: { value: un
       return kept ? kept.value : parsed().value;
     },
     problems: [],
-    locate: (at, opts) => parsed().locate(at, opts),
+    locate: (at, opts) => {
+      const item = at.length === 1 && typeof at[0] === 'number' && !opts?.key ? kept?.items?.[at[0]] : undefined;
+      return item ? { ...item } : parsed().locate(at, opts);
+    },
   };
 }
 
@@ -134,7 +137,7 @@ export class LoadContext {
     const kept = stat ? this.snapshot!.get(abs, stat, collection) : undefined;
     const mdx = abs.endsWith('.mdx');
     if (kept) {
-      const value = kept.value === undefined ? undefined : { value: structuredClone(kept.value) };
+      const value = kept.value === undefined ? undefined : { value: structuredClone(kept.value), items: kept.items };
       const source = sourceOnDemand(file, () => (mdx ? splitMdx(file, readFileSync(abs, 'utf8')).source : parseYamlSource(file, readFileSync(abs, 'utf8'))), value);
       this.sources.set(file, source);
       this.yamlValues?.carry(kept.textKey, collection);
@@ -171,7 +174,9 @@ export class LoadContext {
     } else data = this.validate(split.source, schema, collection);
     const hash = bodyHash(split.body);
     if (data !== undefined && stat && textKey !== undefined && !split.source.problems.length) {
-      this.snapshot!.keep(abs, { stat, collection, textKey, data, ...(!mdx && { value: split.source.value }), bodyHash: hash, bodyLineOffset: split.bodyLineOffset });
+      const { value } = split.source;
+      const items = !mdx && Array.isArray(value) ? value.map((_, i) => split.source.locate([i])) : undefined;
+      this.snapshot!.keep(abs, { stat, collection, textKey, data, ...(!mdx && { value, items }), bodyHash: hash, bodyLineOffset: split.bodyLineOffset });
     }
     return { data, source: split.source, body: () => split.body, bodyHash: hash, bodyLineOffset: split.bodyLineOffset };
   }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 
 /** The shape of the records, in the snapshot's name: a file of another shape is never read. */
-const FORMAT = 3;
+const FORMAT = 4;
 
 /** What a load made of one content file that had no problem: its validated data, and its body's hash. */
 export interface FileRecord {
@@ -17,6 +17,8 @@ export interface FileRecord {
   data: unknown;
   /** A .yaml file's parsed YAML, before validation (an MDX file's front matter is not kept): another file may build on it (the Hindi site overlay). */
   value?: unknown;
+  /** Where each item starts, when that value is a list (pages.yaml: a page's source line, every build). */
+  items?: { line: number; column: number }[];
   /** bodyHash() of its MDX body (a .yaml file has none), and the lines of the file before the body. */
   bodyHash: string;
   bodyLineOffset: number;

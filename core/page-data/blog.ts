@@ -16,8 +16,14 @@ export function postCard(post: BlogPost): PostCard {
 }
 
 /** Newest first; the featured post first of all (spec: "the first is featured"). */
+/**
+ * Dates (YYYY-MM-DD) and slugs ([a-z0-9-], the schema's) in code-point order: for these characters
+ * the order localeCompare gives, without ICU's collator (a build sorts a thousand posts with it).
+ */
+export const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 export function sortPosts<T extends { data: BlogPost }>(posts: T[]): T[] {
-  return [...posts].sort((a, b) => Number(!!b.data.featured) - Number(!!a.data.featured) || b.data.date.localeCompare(a.data.date) || a.data.slug.localeCompare(b.data.slug));
+  return [...posts].sort((a, b) => Number(!!b.data.featured) - Number(!!a.data.featured) || byCodePoint(b.data.date, a.data.date) || byCodePoint(a.data.slug, b.data.slug));
 }
 
 function blogPostingJsonLd(site: Site, post: BlogPost, path: string): Record<string, unknown> {

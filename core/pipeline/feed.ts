@@ -1,4 +1,5 @@
 import type { Site } from '#schemas/index.ts';
+import { byCodePoint } from '../page-data/blog.ts';
 import { routesOf, type RouteEntry } from '../page-data/route-entry.ts';
 import { escapeXml } from './escape.ts';
 
@@ -15,7 +16,7 @@ const rfc822 = (isoDate: string) => new Date(`${isoDate}T00:00:00+05:30`).toUTCS
 /** RSS 2.0 of the blog: the FEED_ITEMS newest published posts, newest first, with their full text. */
 export function rssFeed(site: Site, routes: RouteEntry[]): string {
   const posts = routesOf(routes, 'post')
-    .sort((a, b) => b.data.card.date.localeCompare(a.data.card.date))
+    .sort((a, b) => byCodePoint(b.data.card.date, a.data.card.date))
     .slice(0, FEED_ITEMS);
   const newest = posts.map((p) => p.data.updated ?? p.data.card.date).sort().at(-1);
   const items = posts.map((p) => {
