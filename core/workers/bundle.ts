@@ -38,21 +38,29 @@ const OPTIONS = {
   logLevel: 'error',
 } satisfies Esbuild.BuildOptions;
 /** Part of each bundle's name: other options make other bundles. */
-const OPTIONS_TAG = createHash('sha256').update(JSON.stringify(OPTIONS)).digest('hex').slice(0, 6);
+const tagOf = (options: Esbuild.BuildOptions) => createHash('sha256').update(JSON.stringify(options)).digest('hex').slice(0, 6);
+
+/**
+ * A bundle for this thread only, beside the pages' renderer: React comes from node_modules, the
+ * same module the server renderer of the pages loads (in the build's production mode), not a
+ * second copy to load.
+ */
+export const SHARED_REACT = { external: ['react', 'react-dom', 'react/*', 'react-dom/*'] } satisfies Esbuild.BuildOptions;
 
 /**
  * A worker as one ES module (esbuild; packages inside), made once per `version` into `dir`
  * (`<name>-<version>-<options>.mjs`): a worker that loaded its TypeScript through a loader would
  * resolve and compile every module again (about 0.9 CPU-s for the MDX one).
  */
-export function workerBundle(entry: string, name: string, version: string, dir: string): string {
-  const file = path.join(dir, `${name}-${version}-${OPTIONS_TAG}.mjs`);
+export function workerBundle(entry: string, name: string, version: string, dir: string, extra: Esbuild.BuildOptions = {}): string {
+  const options = { ...OPTIONS, ...extra };
+  const file = path.join(dir, `${name}-${version}-${tagOf(options)}.mjs`);
   if (existsSync(file)) return file;
   mkdirSync(dir, { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
   // esbuild is loaded only here: it is needed once per version.
   const esbuild = createRequire(import.meta.url)('esbuild') as typeof Esbuild;
-  esbuild.buildSync({ ...OPTIONS, entryPoints: [entry], outfile: tmp });
+  esbuild.buildSync({ ...options, entryPoints: [entry], outfile: tmp });
   renameSync(tmp, file);
   return file;
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { PageFacts } from '../facts.ts';
-import { workerBundle, workerDir } from '../../workers/bundle.ts';
+import { SHARED_REACT, workerBundle, workerDir } from '../../workers/bundle.ts';
 import { rendererVersion } from './fingerprint.ts';
 import { bodyHash } from '../snapshot.ts';
 import { BodyStore } from './store.ts';
@@ -180,7 +180,12 @@ function rendererBundle(dir: string, version: string): string {
   return workerBundle(fileURLToPath(new URL('./worker.ts', import.meta.url)), 'worker', version, dir);
 }
 
-/** The direct path's bundle for this renderer version (fast.ts). */
+/**
+ * The direct path's bundle for this renderer version (fast.ts). It loads the project's React when
+ * it is kept in node_modules, where React is found from; a bundle kept elsewhere (a read-only
+ * node_modules) takes its own.
+ */
 function fastBundle(dir: string, version: string): string {
-  return workerBundle(fileURLToPath(new URL('./fast.ts', import.meta.url)), 'fast', version, dir);
+  const inProject = path.resolve(dir).startsWith(fileURLToPath(new URL('../../../node_modules/', import.meta.url)));
+  return workerBundle(fileURLToPath(new URL('./fast.ts', import.meta.url)), 'fast', version, dir, inProject ? SHARED_REACT : {});
 }
