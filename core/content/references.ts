@@ -156,15 +156,27 @@ export function checkReferences(ctx: LoadContext, content: Content, targets: Map
 }
 
 function checkPlaceholders(ctx: LoadContext, e: Entry<unknown>, collection: string, value: unknown, at: PathKey[]) {
+  // One path, grown and shrunk as the walk goes: a copy is made only for a problem (a build walks every front matter).
   if (typeof value === 'string') {
     for (const key of unknownPlaceholders(value)) {
       const guess = didYouMean(key, PLACEHOLDERS);
-      ctx.error(e.file, e.source.locate(at), 'unknown-placeholder', fieldPath(collection, at), {
+      ctx.error(e.file, e.source.locate([...at]), 'unknown-placeholder', fieldPath(collection, [...at]), {
         expected: `text whose {placeholders} are facts: ${PLACEHOLDERS.map((p) => `{${p}}`).join(', ')}`,
         received: JSON.stringify(`{${key}}`),
         hint: guess ? `did you mean "{${guess}}"?` : undefined,
       });
     }
-  } else if (Array.isArray(value)) value.forEach((v, i) => checkPlaceholders(ctx, e, collection, v, [...at, i]));
-  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) checkPlaceholders(ctx, e, collection, v, [...at, k]);
+  } else if (Array.isArray(value)) {
+    value.forEach((v, i) => {
+      at.push(i);
+      checkPlaceholders(ctx, e, collection, v, at);
+      at.pop();
+    });
+  } else if (value && typeof value === 'object') {
+    for (const k in value) {
+      at.push(k);
+      checkPlaceholders(ctx, e, collection, (value as Record<string, unknown>)[k], at);
+      at.pop();
+    }
+  }
 }
