@@ -49,7 +49,7 @@ export interface RenderOptions {
  */
 const PER_WORKER = 1000;
 /** How store keys are made and packs written (store.ts), in the packs' names: packs made another way are never read. */
-const KEYS = 'u';
+const KEYS = 's';
 /** Bodies sent to a worker at a time: small enough to balance the load, large enough that messages are few. */
 const BATCH = 8;
 /** A larger young generation for the workers: compiling MDX makes a lot of short-lived garbage (about a quarter less CPU in GC). */

@@ -12,31 +12,35 @@ interface Loaded {
   bodies: Map<string, RenderedBody>;
 }
 
-/** A body as a pack holds it: its HTML as UTF-8 bytes. */
-type StoredBody = Omit<RenderedBody, 'html'> & { html: Uint8Array };
-
-/** The bytes of a body that came from a pack, for writing it again without decoding it. */
-const bytesOf = new WeakMap<RenderedBody, Uint8Array>();
-
-/**
- * A body from a pack, its HTML decoded when first read: a build reads the HTML of the pages it
- * renders, and at 1,000 long posts decoding every body's HTML (14 MB as the strings V8 makes of it)
- * was most of reading the store.
- */
-function fromStored(stored: StoredBody): RenderedBody {
-  const { html: bytes, ...rest } = stored;
-  let html: string | undefined;
-  const body = Object.defineProperty(rest, 'html', {
-    get: () => (html ??= Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')),
-    enumerable: true,
-    configurable: true,
-  }) as RenderedBody;
-  bytesOf.set(body, bytes);
-  return body;
+/** A body as a pack holds it: where its HTML is in the pack's one string of them. */
+type StoredBody = Omit<RenderedBody, 'html'> & { html: [start: number, end: number] };
+/** A pack: every body's HTML in one string, and the bodies by key. */
+interface Pack {
+  html: string;
+  bodies: Map<string, StoredBody>;
 }
 
-function toStored(body: RenderedBody): StoredBody {
-  return { headings: body.headings, links: body.links, issues: body.issues, html: bytesOf.get(body) ?? Buffer.from(body.html) };
+/**
+ * A body from a pack, its HTML a slice of the pack's one string, taken when first read. The pack's
+ * HTML is read as one string (V8 keeps a string that large out of the young generation), and a
+ * slice points into it: at 1,000 long posts, a thousand strings of their own (14 MB) were most of
+ * reading the store, and of the garbage collector's work after it.
+ */
+function fromStored(stored: StoredBody, all: string): RenderedBody {
+  const { html: [start, end], ...rest } = stored;
+  let html: string | undefined;
+  return Object.defineProperty(rest, 'html', { get: () => (html ??= all.slice(start, end)), enumerable: true, configurable: true }) as RenderedBody;
+}
+
+function toPack(bodies: Map<string, RenderedBody>): Pack {
+  const parts: string[] = [];
+  let at = 0;
+  const stored = new Map<string, StoredBody>();
+  for (const [key, body] of bodies) {
+    parts.push(body.html);
+    stored.set(key, { headings: body.headings, links: body.links, issues: body.issues, html: [at, (at += body.html.length)] });
+  }
+  return { html: parts.join(''), bodies: stored };
 }
 
 /** What this process read of each store folder: the next load reads only packs written since. */
@@ -47,9 +51,9 @@ let written = 0;
  * Rendered MDX bodies on disk, by key (pool.ts: the body's hash, its facts and the renderer's
  * version), in packs: each build that renders bodies writes one file of them, a v8-serialized
  * map, not a file per body (decision 069). A cold build at 1,000 posts wrote 1,000 files in 256
- * folders, and every later build read 1,000 files. The HTML in a pack is UTF-8, decoded when a
- * page reads it (decision 071). A pack's name starts with the renderer version it was rendered
- * with; packs of another version are never read.
+ * folders, and every later build read 1,000 files. The HTML in a pack is one string, each body's
+ * a slice of it taken when a page reads it (decision 071). A pack's name starts with the
+ * renderer version it was rendered with; packs of another version are never read.
  *
  * Past MAX_PACKS packs (a pack per edit adds up), a load merges this version's packs into one and
  * removes the rest, those of other versions with them. A pack is written under a temporary name
@@ -83,8 +87,8 @@ export class BodyStore {
     for (const name of mine) {
       if (state.packs.has(name)) continue;
       try {
-        const pack = deserialize(readFileSync(path.join(this.packs, name))) as Map<string, StoredBody>;
-        for (const [k, body] of pack) state.bodies.set(k, fromStored(body));
+        const pack = deserialize(readFileSync(path.join(this.packs, name))) as Pack;
+        for (const [k, body] of pack.bodies) state.bodies.set(k, fromStored(body, pack.html));
         state.packs.add(name);
       } catch {
         // Removed since it was listed, or unreadable: its bodies are rendered again.
@@ -122,7 +126,7 @@ export class BodyStore {
     mkdirSync(this.packs, { recursive: true });
     const name = `${this.version}-${Date.now().toString(36)}-${process.pid}-${++written}.v8`;
     const tmp = path.join(this.packs, `${name}.tmp`);
-    writeFileSync(tmp, serialize(new Map([...bodies].map(([k, body]) => [k, toStored(body)]))));
+    writeFileSync(tmp, serialize(toPack(bodies)));
     renameSync(tmp, path.join(this.packs, name));
     return name;
   }
