@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
-import { localGraph } from './mdx/fingerprint.ts';
+import { byFiles, localGraph } from './mdx/fingerprint.ts';
 import { parseYamlSource, type YamlSource } from './yaml-source.ts';
 
 const require = createRequire(import.meta.url);
@@ -14,11 +14,17 @@ let schemas: string | undefined;
 
 /** What a validated value depends on besides its text: the schemas' sources and zod's version. */
 export function schemaVersion(): string {
-  if (schemas) return schemas;
-  const hash = createHash('sha1').update((require('zod/package.json') as { version: string }).version);
-  const root = fileURLToPath(new URL('../../', import.meta.url));
-  for (const file of localGraph('../../../schemas/index.ts')) hash.update(file).update('\0').update(readFileSync(path.join(root, file)));
-  return (schemas = hash.digest('base64url'));
+  return (schemas ??= byFiles('schemas', () => {
+    const zod = require.resolve('zod/package.json');
+    const hash = createHash('sha1').update((JSON.parse(readFileSync(zod, 'utf8')) as { version: string }).version);
+    const root = fileURLToPath(new URL('../../', import.meta.url));
+    const files = [zod, path.join(root, 'package.json')];
+    for (const file of localGraph('../../../schemas/index.ts')) {
+      files.push(path.join(root, file));
+      hash.update(file).update('\0').update(readFileSync(path.join(root, file)));
+    }
+    return { files, value: hash.digest('base64url') };
+  }));
 }
 
 /**

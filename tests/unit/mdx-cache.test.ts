@@ -1,9 +1,9 @@
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { PageFacts } from '#core/content/facts.ts';
-import { localGraph, RENDERER_PACKAGES } from '#core/content/mdx/fingerprint.ts';
+import { byFiles, localGraph, RENDERER_PACKAGES } from '#core/content/mdx/fingerprint.ts';
 import { renderBodiesCached } from '#core/content/mdx/pool.ts';
 import { renderMdx, renderMdxCompiled } from '#core/content/mdx/render.ts';
 import { escapeHeadingIds } from '#core/content/mdx/remark-headings.ts';
@@ -110,5 +110,37 @@ describe('the direct renderer makes what compile() makes', () => {
     // A plain body may take the fast parser, whose links have no places: the rest is the same.
     const urls = (r: typeof compiled) => ({ ...r, links: r.links.map((l) => l.url) });
     expect(urls(renderMdx(body, facts))).toEqual(urls(compiled));
+  });
+});
+
+describe('versions made from files are kept by their stats (fingerprint.ts)', () => {
+  test('made once, kept while the files are not written, made again when one is', () => {
+    const dir = path.join(work, 'by-files');
+    const memo = path.join(dir, 'memo.json');
+    const file = path.join(dir, 'source.ts');
+    const past = new Date(Date.now() - 60_000);
+    mkdirSync(dir, { recursive: true });
+    const put = (text: string) => {
+      writeFileSync(file, text);
+      utimesSync(file, past, past);
+    };
+    let made = 0;
+    const compute = () => {
+      made++;
+      return { files: [file], value: readFileSync(file, 'utf8') };
+    };
+    put('one');
+    expect(byFiles('v', compute, memo)).toBe('one');
+    expect(byFiles('v', compute, memo)).toBe('one');
+    expect(made).toBe(1);
+    // The same size and modification time: the change time tells.
+    put('two');
+    expect(byFiles('v', compute, memo)).toBe('two');
+    expect(made).toBe(2);
+    // A file written while the value is made leaves no memo: made again next time.
+    writeFileSync(file, 'new');
+    expect(byFiles('v', compute, memo)).toBe('new');
+    expect(byFiles('v', compute, memo)).toBe('new');
+    expect(made).toBe(4);
   });
 });

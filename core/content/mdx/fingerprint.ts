@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -63,6 +63,49 @@ export function localGraph(entry: string): string[] {
   return [...seen].map((f) => path.relative(root, f)).sort();
 }
 
+/** Where byFiles() keeps its values: beside the CLI's bundle, with the code they describe. */
+const MEMO = path.join(root, 'node_modules', '.cache', 'site-versions.json');
+
+/** The files' sizes, times and inodes (a write changes the change time; cli/load.mjs stamps its bundle so). */
+function statsOf(files: string[]): string {
+  const hash = createHash('sha1');
+  for (const file of files) {
+    const s = statSync(file, { throwIfNoEntry: false });
+    hash.update(s ? `${file}\0${s.size}:${s.mtimeMs}:${s.ctimeMs}:${s.ino}\0` : `${file}\0-\0`);
+  }
+  return hash.digest('base64url');
+}
+
+/**
+ * A value made from files (`compute` returns it and the files it read, absolute), kept with their
+ * stats: made again only when one of them was written. Every build needs the renderer's and the
+ * schemas' versions, and reading and hashing their sources (and resolving thirty packages) cost
+ * it about 15 ms. A file written while the value was made leaves no memo.
+ */
+export function byFiles(name: string, compute: () => { files: string[]; value: string }, memoFile = MEMO): string {
+  let memo: Record<string, { files: string[]; stats: string; value: string }> = {};
+  try {
+    memo = JSON.parse(readFileSync(memoFile, 'utf8')) as typeof memo;
+  } catch {
+    // none yet, or unreadable: made again
+  }
+  const kept = memo[name];
+  if (kept && statsOf(kept.files) === kept.stats) return kept.value;
+  const started = Date.now();
+  const { files, value } = compute();
+  if (files.every((f) => (statSync(f, { throwIfNoEntry: false })?.mtimeMs ?? 0) < started - 1000)) {
+    try {
+      memo[name] = { files, stats: statsOf(files), value };
+      mkdirSync(path.dirname(memoFile), { recursive: true });
+      writeFileSync(`${memoFile}.${process.pid}.tmp`, JSON.stringify(memo));
+      renameSync(`${memoFile}.${process.pid}.tmp`, memoFile);
+    } catch {
+      // a read-only node_modules: made every time
+    }
+  }
+  return value;
+}
+
 /**
  * What a rendered body depends on besides its text and facts: the source of every module of this
  * project the worker runs (the remark plugins and their options, the components bodies render
@@ -71,12 +114,22 @@ export function localGraph(entry: string): string[] {
  * for a changed package.
  */
 export function rendererVersion(extra = ''): string {
-  const hash = createHash('sha256').update(JSON.stringify(process.versions.node)).update(extra);
-  try {
-    for (const file of localGraph('worker.ts')) hash.update(file).update('\0').update(readFileSync(path.join(root, file)));
-    for (const name of RENDERER_PACKAGES) hash.update(name).update(String(JSON.parse(readFileSync(packageJsonOf(name), 'utf8')).version));
-  } catch (err) {
-    throw new Error(`Cannot fingerprint the MDX renderer for its cache: ${String(err)}`, { cause: err });
-  }
-  return hash.digest('hex').slice(0, 16);
+  return byFiles(`renderer ${process.versions.node} ${extra}`, () => {
+    const hash = createHash('sha256').update(JSON.stringify(process.versions.node)).update(extra);
+    const files = [path.join(root, 'package.json')];
+    try {
+      for (const file of localGraph('worker.ts')) {
+        files.push(path.join(root, file));
+        hash.update(file).update('\0').update(readFileSync(path.join(root, file)));
+      }
+      for (const name of RENDERER_PACKAGES) {
+        const json = packageJsonOf(name);
+        files.push(json);
+        hash.update(name).update(String(JSON.parse(readFileSync(json, 'utf8')).version));
+      }
+    } catch (err) {
+      throw new Error(`Cannot fingerprint the MDX renderer for its cache: ${String(err)}`, { cause: err });
+    }
+    return { files, value: hash.digest('hex').slice(0, 16) };
+  });
 }
