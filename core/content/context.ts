@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { z } from 'zod';
 import { splitMdx } from './front-matter.ts';
 import type { Problem } from './problems.ts';
+import { workAhead } from '../pipeline/tiering.ts';
 import { bodyHash, statKey, type FileSnapshot } from './snapshot.ts';
 import { parseYamlSource, type YamlSource } from './yaml-source.ts';
 import { YamlValues } from './yaml-cache.ts';
@@ -54,6 +55,8 @@ export class LoadContext {
   yamlValues?: YamlValues;
   /** What the last load made of each file (snapshot.ts); none: every file is read. */
   snapshot?: FileSnapshot;
+  /** Files read and checked in this load (not taken from the snapshot). */
+  private read = 0;
   /** The hash of each file's YAML text (YamlValues.keyOf), by file as displayed: what a value built on it is kept by. */
   readonly textKeys = new Map<string, string>();
   constructor(
@@ -152,6 +155,8 @@ export class LoadContext {
       };
       return { data: kept.data as z.output<S>, source, body: readBody, bodyHash: kept.bodyHash, bodyLineOffset: kept.bodyLineOffset };
     }
+    // A file read and checked again: many of them (a checkout, a new schema, no snapshot) are work.
+    workAhead(++this.read);
     const text = readFileSync(abs, 'utf8');
     let textKey: string | undefined;
     let same: unknown;

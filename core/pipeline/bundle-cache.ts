@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Assets } from '#src/document.tsx';
+import { optimize } from './tiering.ts';
 
 /** What the Vite bundles are made from; content/ is not among them (docs/decisions/001). */
 const INPUTS = ['src', 'schemas', 'supabase/functions/_shared', 'public', 'vite.config.ts', 'tsconfig.json', 'package-lock.json', 'core/pipeline/vite.ts'];
@@ -70,6 +71,7 @@ export async function bundles(root: string, cacheDir: string, staging?: string):
     rmSync(tmp, { recursive: true, force: true });
     try {
       // Vite is loaded only to build (0.1 CPU-s): a build whose bundles are cached never loads it.
+      optimize(); // Vite and Rollup have seconds of work ahead
       const { buildClient, buildServer } = await import('./vite.ts');
       const assets = await buildClient(root, path.join(tmp, 'client'));
       rmSync(path.join(tmp, 'client', '.vite'), { recursive: true, force: true });

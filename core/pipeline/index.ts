@@ -12,6 +12,7 @@ import { robotsTxt, sitemapXml } from './sitemap.ts';
 import { recordDir } from './record.ts';
 import { writeSocialImages } from './social-images.ts';
 import { bundles } from './bundle-cache.ts';
+import { workAhead } from './tiering.ts';
 
 export interface BuildOptions {
   /** The project root (vite.config.ts, src/). */
@@ -97,6 +98,7 @@ export async function buildSite(opts: BuildOptions): Promise<BuildReport> {
     copyImages(images, imageCacheDir, staging);
     const keys = new Map<RouteEntry, string>();
     // Every page of the site: the page cache keeps only these (the incremental path renders a part).
+    workAhead(index.routes.length + index.notFound.length);
     await step('prerender', () => prerender(index, serverEntry, assets, staging, stagingRecord, path.join(cache, 'pages'), keys, true));
     for (const [file, text] of siteFiles()) writeFileSync(path.join(staging, file), text);
     writeFileSync(path.join(stagingRecord, 'build.json'), buildJson);
@@ -130,6 +132,7 @@ export async function buildSite(opts: BuildOptions): Promise<BuildReport> {
       let manifest = JSON.parse(readFileSync(path.join(record, 'manifest.json'), 'utf8')) as RouteManifest;
       let owned: Outputs['pages'] = {};
       if (changed.length) {
+        workAhead(changed.length);
         const part: SiteIndex = { site: index.site, sites: index.sites, routes: changed.filter((p) => !p.notFound).map((p) => p.route), notFound: changed.flatMap((p) => (p.notFound ? [p.notFound] : [])) };
         const rendered = await prerender(part, serverEntry, assets, scratch, scratchRecord, path.join(cache, 'pages'));
         // prerender also writes the site-wide files of the part; they are written below for the whole site.

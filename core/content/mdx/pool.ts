@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { PageFacts } from '../facts.ts';
+import { workAhead } from '../../pipeline/tiering.ts';
 import { SHARED_REACT, workerBundle, workerDir } from '../../workers/bundle.ts';
 import { rendererVersion } from './fingerprint.ts';
 import { bodyHash } from '../snapshot.ts';
@@ -81,6 +82,7 @@ export async function renderBodiesCached(jobs: BodyJob[], opts: RenderOptions = 
     else todo.push(i);
   });
 
+  workAhead(todo.length);
   const available = opts.workers ?? os.availableParallelism();
   const workers = opts.cacheDir ? Math.min(available, Math.floor(todo.length / (opts.perWorker ?? PER_WORKER))) : 0;
   const bundleDir = opts.cacheDir && workerDir(path.join(opts.cacheDir, 'worker'));
