@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { HEAVY, isLean, optimize, startLean, workAhead } from '#core/pipeline/tiering.ts';
 
-test('a lean build keeps V8's optimizing compiler off for a little work and turns it back on for much (decision 071)', () => {
+test("a lean build keeps V8's optimizing compiler off for a little work and turns it back on for much (decision 071)", () => {
   startLean();
   expect(isLean()).toBe(true);
   workAhead(1);
