@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSyn
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { statKey } from '../snapshot.ts';
 
 /** The packages a body's HTML depends on: a new version of any of them is a new renderer. */
 export const RENDERER_PACKAGES = [
@@ -66,13 +67,10 @@ export function localGraph(entry: string): string[] {
 /** Where byFiles() keeps its values: beside the CLI's bundle, with the code they describe. */
 const MEMO = path.join(root, 'node_modules', '.cache', 'site-versions.json');
 
-/** The files' sizes, times and inodes (a write changes the change time; cli/load.mjs stamps its bundle so). */
+/** The files' stats (snapshot.ts: size, times, inode; cli/load.mjs stamps its bundle so), as one hash. */
 function statsOf(files: string[]): string {
   const hash = createHash('sha1');
-  for (const file of files) {
-    const s = statSync(file, { throwIfNoEntry: false });
-    hash.update(s ? `${file}\0${s.size}:${s.mtimeMs}:${s.ctimeMs}:${s.ino}\0` : `${file}\0-\0`);
-  }
+  for (const file of files) hash.update(`${file}\0${statKey(file) ?? '-'}\0`);
   return hash.digest('base64url');
 }
 
