@@ -107,6 +107,7 @@ export class LoadContext {
     const kept = stat ? this.snapshot!.get(abs, stat, RAW) : undefined;
     if (kept) {
       this.textKeys.set(file, kept.textKey);
+      this.yamlValues?.carry(kept.textKey, RAW);
       return sourceOnDemand(file, () => parseYamlSource(file, readFileSync(abs, 'utf8')), { value: kept.data });
     }
     const text = readFileSync(abs, 'utf8');
@@ -166,6 +167,7 @@ export class LoadContext {
       // The body alone was edited: the front matter is the text that was valid last time.
       if (previous?.textKey === textKey) {
         same = structuredClone(previous.data);
+        this.yamlValues?.carry(textKey, collection);
         return sourceOnDemand(f, () => parseYamlSource(f, yaml));
       }
       return this.parseYaml(f, yaml);
