@@ -13,8 +13,6 @@ export function buildCommand(): Command {
     .action(async (opts: { content?: string; out?: string; quiet?: boolean; production?: boolean }) => {
       const t0 = performance.now();
       productionReact();
-      // A short build does without V8's optimizing compiler; work turns it back on (tiering.ts).
-      (await import('#core/pipeline/tiering.ts')).startLean();
       if (opts.production) {
         const { checkGoLive } = await import('../lib/check/go-live.ts');
         const goLive = checkGoLive(contentDir(opts.content), PROJECT_ROOT);

@@ -1,46 +1,37 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
+import { ContentCache, hashOf } from './cache.ts';
 import { splitMdx } from './front-matter.ts';
 import type { Problem } from './problems.ts';
-import { workAhead } from '../pipeline/tiering.ts';
-import { bodyHash, statKey, type FileSnapshot } from './snapshot.ts';
 import { parseYamlSource, type YamlSource } from './yaml-source.ts';
-import { YamlValues } from './yaml-cache.ts';
 import { zodProblems } from './zod-problems.ts';
-
-/** The snapshot's collection for files kept as parsed, not validated (readYamlValue). */
-const RAW = '(yaml)';
 
 /** One content file, read: its data when valid, its YAML source, and its MDX body ('' for .yaml). */
 export interface ReadFile<T> {
   data: T | undefined;
   source: YamlSource;
-  /** The body: read from the file when first asked, for a file from the snapshot. */
-  body: () => string;
-  /** bodyHash() of the body. */
-  bodyHash: string;
+  body: string;
+  bodyLineOffset: number;
+}
+
+/** What the cache keeps of a content file that loaded without problems. */
+interface KeptFile {
+  data: unknown;
+  /** A .yaml file's parsed value, before validation: another file may build on it (the Hindi site overlay, the Hindi pages list). */
+  value?: unknown;
+  /** Where the body starts in the file's text, and the lines before it. */
+  bodyStart: number;
   bodyLineOffset: number;
 }
 
 /**
- * A source whose text is parsed only when asked (a problem needs a position): the file was not
- * written since it loaded without problems (snapshot.ts), or its front matter is a text that did.
+ * A source whose value came from the cache: its text is parsed (for positions) only when a problem
+ * elsewhere needs one, which a build without problems never does.
  */
-function sourceOnDemand(file: string, make: () => YamlSource, kept?: { value: unknown; items?: { line: number; column: number }[] }): YamlSource {
-  let full: YamlSource | undefined;
-  const parsed = () => (full ??= make());
-  return {
-    file,
-    get value() {
-      return kept ? kept.value : parsed().value;
-    },
-    problems: [],
-    locate: (at, opts) => {
-      const item = at.length === 1 && typeof at[0] === 'number' && !opts?.key ? kept?.items?.[at[0]] : undefined;
-      return item ? { ...item } : parsed().locate(at, opts);
-    },
-  };
+function keptSource(file: string, value: unknown, parse: () => YamlSource): YamlSource {
+  let parsed: YamlSource | undefined;
+  return { file, value, problems: [], locate: (at, opts) => (parsed ??= parse()).locate(at, opts) };
 }
 
 /** Reading state shared by the collection readers: problems pile up, nothing throws. */
@@ -51,14 +42,10 @@ export class LoadContext {
   readonly drafts = new Map<string, string>();
   includeDrafts = false;
   filesChecked = 0;
-  /** YAML values parsed before (yaml-cache.ts); none: every text is parsed. */
-  yamlValues?: YamlValues;
-  /** What the last load made of each file (snapshot.ts); none: every file is read. */
-  snapshot?: FileSnapshot;
-  /** Files read and checked in this load (not taken from the snapshot). */
-  private read = 0;
-  /** The hash of each file's YAML text (YamlValues.keyOf), by file as displayed: what a value built on it is kept by. */
-  readonly textKeys = new Map<string, string>();
+  /** The content cache (cache.ts); without one, every file is parsed and validated. */
+  cache = ContentCache.open(undefined);
+  /** MDX bodies rendered by this load, and taken from the cache. */
+  readonly bodies = { rendered: 0, cached: 0 };
   constructor(
     /** Absolute content folder. */
     readonly dir: string,
@@ -66,17 +53,10 @@ export class LoadContext {
     readonly root: string,
   ) {}
 
-  /** The file name as messages show it: relative to the project root. */
+  /** The file name as messages show it: relative to the project root, with forward slashes. */
   display(abs: string): string {
-    // Most files are under the root: a slice, not path.relative (a thousand posts read it each).
-    const under = this.root.endsWith(path.sep) ? this.root : this.root + path.sep;
-    const rel = abs.startsWith(under) && !abs.includes(`${path.sep}..`) && !abs.includes(`${path.sep}.${path.sep}`) ? abs.slice(under.length) : path.relative(this.root, abs);
+    const rel = path.relative(this.root, abs);
     return path.sep === '/' ? rel : rel.split(path.sep).join('/');
-  }
-
-  /** Parse a YAML text of `file` (through `yamlValues` when there is one). */
-  parseYaml(file: string, text: string, lineOffset = 0): YamlSource {
-    return this.yamlValues ? this.yamlValues.parse(file, text, lineOffset) : parseYamlSource(file, text, lineOffset);
   }
 
   /** Validate a parsed source against a schema; problems recorded, value returned when valid. */
@@ -86,35 +66,22 @@ export class LoadContext {
       this.problems.push(...source.problems);
       return undefined;
     }
-    const kept = this.yamlValues?.checked(source, collection);
-    if (kept !== undefined) return kept as z.output<S>;
     const result = schema.safeParse(source.value, { reportInput: true });
-    if (result.success) {
-      this.yamlValues?.keepChecked(source, collection, result.data);
-      return result.data;
-    }
+    if (result.success) return result.data;
     this.problems.push(...zodProblems(result.error, source, collection, schema));
     return undefined;
   }
 
-  /**
-   * Parse one YAML file of content/ that is not validated on its own (a catalogue, the Hindi site
-   * overlay): from the snapshot when the file was not written since it parsed without problems.
-   */
+  /** Parse one YAML file of content/ that is not validated on its own (a catalogue, the Hindi site overlay). */
   readYamlValue(abs: string): YamlSource {
     const file = this.display(abs);
-    const stat = this.snapshot && statKey(abs);
-    const kept = stat ? this.snapshot!.get(abs, stat, RAW) : undefined;
-    if (kept) {
-      this.textKeys.set(file, kept.textKey);
-      this.yamlValues?.carry(kept.textKey, RAW);
-      return sourceOnDemand(file, () => parseYamlSource(file, readFileSync(abs, 'utf8')), { value: kept.data });
-    }
-    const text = readFileSync(abs, 'utf8');
-    const source = this.parseYaml(file, text);
-    const textKey = YamlValues.keyOf(text);
-    this.textKeys.set(file, textKey);
-    if (stat && !source.problems.length) this.snapshot!.keep(abs, { stat, collection: RAW, textKey, data: source.value, bodyHash: '', bodyLineOffset: 0 });
+    const bytes = readFileSync(abs);
+    const key = hashOf('yaml', bytes);
+    const kept = this.cache.get<{ value: unknown }>(key);
+    const parse = () => parseYamlSource(file, bytes.toString('utf8'));
+    if (kept) return keptSource(file, kept.value, parse);
+    const source = parse();
+    if (!source.problems.length) this.cache.set(key, { value: source.value });
     return source;
   }
 
@@ -128,64 +95,25 @@ export class LoadContext {
     return this.readFile(abs, schema, collection).data;
   }
 
-  /**
-   * Read one content file (YAML, or MDX: front matter and body), parse and validate it. A file not
-   * written since the last load, or whose front matter is the text it was then, is taken from the
-   * snapshot instead (snapshot.ts).
-   */
+  /** Read one content file (YAML, or MDX: front matter and body), parse and validate it, or take what the cache made of the same bytes. */
   readFile<S extends z.ZodType>(abs: string, schema: S, collection: string): ReadFile<z.output<S>> {
     const file = this.display(abs);
     this.filesChecked++;
-    // Before the read: a file written while it is read has another stat next time.
-    const stat = this.snapshot && statKey(abs);
-    const kept = stat ? this.snapshot!.get(abs, stat, collection) : undefined;
+    const bytes = readFileSync(abs);
+    const text = bytes.toString('utf8');
     const mdx = abs.endsWith('.mdx');
+    const split = () => (mdx ? splitMdx(file, text) : { source: parseYamlSource(file, text), body: '', bodyLineOffset: 0 });
+    const key = hashOf('file', collection, bytes);
+    const kept = this.cache.get<KeptFile>(key);
     if (kept) {
-      const value = kept.value === undefined ? undefined : { value: structuredClone(kept.value), items: kept.items };
-      const source = sourceOnDemand(file, () => (mdx ? splitMdx(file, readFileSync(abs, 'utf8')).source : parseYamlSource(file, readFileSync(abs, 'utf8'))), value);
+      const source = keptSource(file, kept.value, () => split().source);
       this.sources.set(file, source);
-      this.yamlValues?.carry(kept.textKey, collection);
-      this.textKeys.set(file, kept.textKey);
-      let body: string | undefined;
-      const readBody = () => {
-        if (body !== undefined) return body;
-        const now = mdx ? splitMdx(file, readFileSync(abs, 'utf8')).body : '';
-        // Its data and the pages made from them belong to the body that was hashed.
-        if (bodyHash(now) !== kept.bodyHash) throw new Error(`${file} changed while the site was being built from it: build again`);
-        return (body = now);
-      };
-      return { data: kept.data as z.output<S>, source, body: readBody, bodyHash: kept.bodyHash, bodyLineOffset: kept.bodyLineOffset };
+      return { data: kept.data as z.output<S>, source, body: text.slice(kept.bodyStart), bodyLineOffset: kept.bodyLineOffset };
     }
-    // A file read and checked again: many of them (a checkout, a new schema, no snapshot) are work.
-    workAhead(++this.read);
-    const text = readFileSync(abs, 'utf8');
-    let textKey: string | undefined;
-    let same: unknown;
-    const parse = (f: string, yaml: string): YamlSource => {
-      textKey = YamlValues.keyOf(yaml);
-      const previous = this.snapshot?.previous(abs, collection);
-      // The body alone was edited: the front matter is the text that was valid last time.
-      if (previous?.textKey === textKey) {
-        same = structuredClone(previous.data);
-        this.yamlValues?.carry(textKey, collection);
-        return sourceOnDemand(f, () => parseYamlSource(f, yaml));
-      }
-      return this.parseYaml(f, yaml);
-    };
-    const split = mdx ? splitMdx(file, text, parse) : { source: parse(file, text), body: '', bodyLineOffset: 0 };
-    if (textKey !== undefined) this.textKeys.set(file, textKey);
-    let data: z.output<S> | undefined;
-    if (same !== undefined && !split.source.problems.length) {
-      this.sources.set(file, split.source);
-      data = same as z.output<S>;
-    } else data = this.validate(split.source, schema, collection);
-    const hash = bodyHash(split.body);
-    if (data !== undefined && stat && textKey !== undefined && !split.source.problems.length) {
-      const { value } = split.source;
-      const items = !mdx && Array.isArray(value) ? value.map((_, i) => split.source.locate([i])) : undefined;
-      this.snapshot!.keep(abs, { stat, collection, textKey, data, ...(!mdx && { value, items }), bodyHash: hash, bodyLineOffset: split.bodyLineOffset });
-    }
-    return { data, source: split.source, body: () => split.body, bodyHash: hash, bodyLineOffset: split.bodyLineOffset };
+    const { source, body, bodyLineOffset } = split();
+    const data = this.validate(source, schema, collection);
+    if (data !== undefined) this.cache.set(key, { data, ...(!mdx && { value: source.value }), bodyStart: text.length - body.length, bodyLineOffset } satisfies KeptFile);
+    return { data, source, body, bodyLineOffset };
   }
 
   error(file: string, at: { line: number; column: number }, rule: string, message: string, extra: Partial<Problem> = {}) {

@@ -5,7 +5,6 @@ import { folderCollections } from '#schemas/index.ts';
 import type { LoadContext } from './context.ts';
 import type { Entry, FolderContent } from './types.ts';
 
-
 type Collections = typeof folderCollections;
 
 /** The files of a folder, sorted; names starting with "_" or "." are skipped. */
@@ -24,15 +23,14 @@ export function readFolders(ctx: LoadContext): FolderContent {
     const abs = path.join(ctx.dir, dir);
     for (const fileName of listFiles(abs, ext)) {
       const filePath = `${abs}${path.sep}${fileName}`;
-      const { data, source, body, bodyHash, bodyLineOffset } = ctx.readFile(filePath, schema as z.ZodType, name);
+      const { data, source, body, bodyLineOffset } = ctx.readFile(filePath, schema as z.ZodType, name);
       if (data === undefined) continue;
       const file = ctx.display(filePath);
       if ((data as { draft?: boolean }).draft && !ctx.includeDrafts) {
         ctx.drafts.set((folderCollections[name as keyof Collections].route as (d: unknown) => string)(data), file);
         continue;
       }
-      // The body is read when asked: most builds render no body (they are kept by bodyHash), and need no text.
-      entries.push({ file, data, source, body, bodyHash, bodyLineOffset });
+      entries.push({ file, data, source, body, bodyLineOffset });
     }
     out[name] = entries;
   }

@@ -8,37 +8,29 @@ import type { Problem } from './problems.ts';
 import { checkReferences, knownTargets } from './references.ts';
 import { loadTwins } from './twins.ts';
 import type { Content } from './types.ts';
-import { FileSnapshot } from './snapshot.ts';
-import { schemaVersion, YAML_VERSION, YamlValues } from './yaml-cache.ts';
+import { ContentCache } from './cache.ts';
 
 export interface LoadResult {
   content?: Content;
   problems: Problem[];
   filesChecked: number;
+  /** MDX bodies rendered by this load, and taken from the content cache. */
+  bodies: { rendered: number; cached: number };
   ctx: LoadContext;
 }
 
 export interface LoadOptions {
-  /** Where compiled MDX bodies are cached by content hash (e.g. .cache/mdx); none: no cache. */
+  /** The content cache's folder (cache.ts, e.g. .cache/content); none: every file is parsed, validated and rendered. */
   cacheDir?: string;
   /** Keep `draft: true` pages (site dev); the production build leaves them out. */
   includeDrafts?: boolean;
-  /** Where parsed YAML values and the files' snapshot are kept (yaml-cache.ts, snapshot.ts; e.g. .cache/yaml); none: every file is read and parsed. */
-  yamlCacheDir?: string;
-  /** Worker threads for MDX bodies at most (default: one per core; 0: none). */
-  workers?: number;
-  /** Bodies to render a worker must have, at least (RenderOptions.perWorker). */
-  perWorker?: number;
 }
 
 /** Read and validate content/. Reports every problem in every file; `content` only when there are none. */
 export async function loadContent(dir: string, root = path.dirname(path.resolve(dir)), opts: LoadOptions = {}): Promise<LoadResult> {
   const ctx = new LoadContext(path.resolve(dir), path.resolve(root));
   ctx.includeDrafts = opts.includeDrafts ?? false;
-  if (opts.yamlCacheDir) {
-    ctx.yamlValues = new YamlValues(opts.yamlCacheDir);
-    ctx.snapshot = new FileSnapshot(opts.yamlCacheDir, `${YAML_VERSION}-${schemaVersion()}`);
-  }
+  ctx.cache = ContentCache.open(opts.cacheDir);
   const files: Partial<Record<string, unknown>> = {};
   for (const [name, { file, schema }] of Object.entries(fileCollections)) {
     files[name] = ctx.readYaml(file, schema, name);
@@ -47,7 +39,7 @@ export async function loadContent(dir: string, root = path.dirname(path.resolve(
   if (loaded.pages) checkUnique(ctx, 'pages.yaml', loaded.pages.map((p) => p.path), (i) => [i, 'path'], 'path');
   if (loaded.services) checkUnique(ctx, 'services.yaml', loaded.services.map((s) => s.id), (i) => [i, 'id'], 'service id');
 
-  const folders = readFolders(ctx);
+  let folders = readFolders(ctx);
   let hi: Content | undefined;
   const messages = readMessages(ctx);
   // Cross-references and MDX bodies need the file collections; the folders' own problems are already in.
@@ -56,15 +48,16 @@ export async function loadContent(dir: string, root = path.dirname(path.resolve(
     // Every page and #fragment of the site: the sections content declares, then the headings of
     // the bodies as they render; links in bodies and in front matter are checked against them all.
     const targets = knownTargets(all);
-    await renderBodies(ctx, all, targets, { cacheDir: opts.cacheDir, workers: opts.workers, perWorker: opts.perWorker });
-    checkReferences(ctx, all, targets);
-    hi = await loadTwins(ctx, all, targets, { includeDrafts: ctx.includeDrafts, cacheDir: opts.cacheDir, workers: opts.workers, perWorker: opts.perWorker });
-  } else await loadTwins(ctx, undefined, undefined, { includeDrafts: ctx.includeDrafts }); // content/hi/ (twins.ts)
+    folders = { ...folders, ...renderBodies(ctx, all, targets) };
+    checkReferences(ctx, { ...all, ...folders }, targets);
+    hi = loadTwins(ctx, { ...all, ...folders }, targets, { includeDrafts: ctx.includeDrafts });
+  } else loadTwins(ctx, undefined, undefined, { includeDrafts: ctx.includeDrafts }); // content/hi/ (twins.ts)
 
-  ctx.yamlValues?.save();
-  ctx.snapshot?.save();
+  // Only a load without problems updates the cache: one with problems may have left out files
+  // (a folder not read), and what it dropped would be made again next time.
+  if (!ctx.problems.length) ctx.cache.save();
   const content = ctx.problems.length === 0 ? ({ dir: ctx.dir, ...loaded, ...folders, messages, ...(hi && { hi }) } as Content) : undefined;
-  return { content, problems: ctx.problems, filesChecked: ctx.filesChecked, ctx };
+  return { content, problems: ctx.problems, filesChecked: ctx.filesChecked, bodies: ctx.bodies, ctx };
 }
 
 export function checkUnique(ctx: LoadContext, rel: string, values: string[], at: (i: number) => (string | number)[], what: string) {

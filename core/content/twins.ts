@@ -13,7 +13,6 @@ import { didYouMean } from './did-you-mean.ts';
 import { readFolders } from './folders.ts';
 import { checkReferences } from './references.ts';
 import type { Content, Entry, FolderContent } from './types.ts';
-import { YamlValues } from './yaml-cache.ts';
 import type { PathKey, YamlSource } from './yaml-source.ts';
 import { fieldPath } from './zod-problems.ts';
 
@@ -59,11 +58,8 @@ function checkOverlay(hi: LoadContext, source: YamlSource, english: unknown) {
   walk(source.value, english, []);
 }
 
-/**
- * content/hi/site.yaml merged onto content/site.yaml and validated; problems located in the overlay.
- * A valid result is kept in the snapshot by both files' texts: most builds change neither.
- */
-function readSiteOverlay(hi: LoadContext, englishValue: unknown, englishKey: string | undefined): z.output<typeof SiteSchema> | undefined {
+/** content/hi/site.yaml merged onto content/site.yaml and validated; problems located in the overlay. */
+function readSiteOverlay(hi: LoadContext, englishValue: unknown): z.output<typeof SiteSchema> | undefined {
   const abs = path.join(hi.dir, 'site.yaml');
   if (!existsSync(abs) || englishValue === undefined) return undefined;
   hi.filesChecked++;
@@ -72,30 +68,14 @@ function readSiteOverlay(hi: LoadContext, englishValue: unknown, englishKey: str
     hi.problems.push(...source.problems);
     return undefined;
   }
-  const overlayKey = hi.textKeys.get(source.file);
-  const key = englishKey && overlayKey ? YamlValues.keyOf(`${englishKey}\0${overlayKey}`) : undefined;
-  const merged = `${abs}#merged`;
-  const kept = key ? hi.snapshot?.previous(merged, 'site') : undefined;
-  if (kept && kept.textKey === key) {
-    hi.sources.set(source.file, source);
-    hi.snapshot!.carry(merged);
-    return structuredClone(kept.data) as z.output<typeof SiteSchema>;
-  }
   const before = hi.problems.length;
   checkOverlay(hi, source, englishValue);
   if (hi.problems.length > before) return undefined;
-  const site = hi.validate({ ...source, value: deepMerge(englishValue, source.value) }, SiteSchema, 'site');
-  if (site !== undefined && key) hi.snapshot?.keep(merged, { stat: '', collection: 'site', textKey: key, data: site, bodyHash: '', bodyLineOffset: 0 });
-  return site;
+  return hi.validate({ ...source, value: deepMerge(englishValue, source.value) }, SiteSchema, 'site');
 }
 
 export interface TwinsOptions {
   includeDrafts: boolean;
-  cacheDir?: string;
-  /** Worker threads for the twins' MDX bodies (RenderOptions.workers). */
-  workers?: number;
-  /** RenderOptions.perWorker. */
-  perWorker?: number;
 }
 
 /**
@@ -103,13 +83,12 @@ export interface TwinsOptions {
  * Hindi file. `english` is the English content when it loaded without problems in its file
  * collections: only then are the twins' references and bodies checked and `Content.hi` made.
  */
-export async function loadTwins(ctx: LoadContext, english: Content | undefined, targets: Map<string, Set<string>> | undefined, opts: TwinsOptions): Promise<Content | undefined> {
+export function loadTwins(ctx: LoadContext, english: Content | undefined, targets: Map<string, Set<string>> | undefined, opts: TwinsOptions): Content | undefined {
   const dir = path.join(ctx.dir, HINDI_DIR);
   if (!existsSync(dir)) return undefined;
   const hi = new LoadContext(dir, ctx.root);
   hi.includeDrafts = opts.includeDrafts;
-  hi.yamlValues = ctx.yamlValues;
-  hi.snapshot = ctx.snapshot;
+  hi.cache = ctx.cache;
 
   const files: Partial<Record<(typeof TWIN_FILES)[number], unknown>> = {};
   for (const name of TWIN_FILES) {
@@ -119,7 +98,7 @@ export async function loadTwins(ctx: LoadContext, english: Content | undefined, 
   // The overlay is validated merged onto a valid English file only: the English file's own problems are reported once, there.
   const englishSiteFile = ctx.display(path.join(ctx.dir, fileCollections.site.file));
   const englishSite = ctx.problems.some((p) => p.file === englishSiteFile) ? undefined : ctx.sources.get(englishSiteFile)?.value;
-  const site = readSiteOverlay(hi, englishSite, ctx.textKeys.get(englishSiteFile));
+  const site = readSiteOverlay(hi, englishSite);
   const folders = readFolders(hi);
   checkTwinFiles(ctx, hi, folders, files.pages as Content['pages'] | null | undefined);
 
@@ -140,17 +119,19 @@ export async function loadTwins(ctx: LoadContext, english: Content | undefined, 
       messages: english.messages,
       lang: 'hi',
     } satisfies Content;
-    await renderBodies(hi, twins, hindiTargets(twins, targets), { cacheDir: opts.cacheDir, workers: opts.workers, perWorker: opts.perWorker });
-    checkReferences(hi, twins, targets);
+    const rendered = { ...twins, ...renderBodies(hi, twins, hindiTargets(twins, targets)) };
+    checkReferences(hi, rendered, targets);
     // The home page's service-centre tiles are the English pages (they have no twins). Its latest
     // posts are left out: English titles on a Hindi page, and every post's data built twice.
-    content = { ...twins, serviceCenter: english.serviceCenter };
+    content = { ...rendered, serviceCenter: english.serviceCenter };
   }
 
   ctx.problems.push(...hi.problems);
   for (const [file, source] of hi.sources) ctx.sources.set(file, source);
   for (const [route, file] of hi.drafts) ctx.drafts.set(twinPath('hi', route), file);
   ctx.filesChecked += hi.filesChecked;
+  ctx.bodies.rendered += hi.bodies.rendered;
+  ctx.bodies.cached += hi.bodies.cached;
   return hi.problems.length ? undefined : content;
 }
 

@@ -3,7 +3,6 @@
 import type { z } from 'zod';
 import type { FileCollections, folderCollections } from '#schemas/index.ts';
 import type { Lang, Messages } from '#src/contract/site.ts';
-import type { BodyHeading } from './mdx/remark-headings.ts';
 import type { RenderedBody } from './mdx/render.ts';
 import type { YamlSource } from './yaml-source.ts';
 
@@ -13,18 +12,12 @@ export interface Entry<T> {
   file: string;
   data: T;
   source: YamlSource;
-  /** The MDX body (empty for .yaml files): read from the file when first asked, for a file from the snapshot (snapshot.ts). */
-  body: () => string;
-  /** bodyHash() of the body (snapshot.ts): what its rendering is kept by. Computed from `body` when missing. */
-  bodyHash?: string;
+  /** The MDX body (empty for .yaml files). */
+  body: string;
   /** Lines before the body in its file. */
   bodyLineOffset: number;
-  /** The body rendered (set by renderBodies): its HTML is decoded when first read (mdx/store.ts). */
+  /** The body rendered, with its headings and links (set by renderBodies). */
   rendered?: RenderedBody;
-  /** What the rendered HTML was made from (renderer version and store key, mdx/pool.ts), when it is kept: the same id, the same HTML. */
-  bodyId?: string;
-  /** The body's headings, with their ids (set by renderBodies). */
-  headings?: BodyHeading[];
 }
 
 type Collections = typeof folderCollections;

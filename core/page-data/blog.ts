@@ -3,7 +3,6 @@ import type { PostCard } from '#src/contract/site.ts';
 import type { PostData } from '#src/contract/pages.ts';
 import { fillDeep, pageFacts } from '../content/facts.ts';
 import type { Content, Entry } from '../content/types.ts';
-import { bodyOf } from './route-entry.ts';
 import { pageMeta } from './seo.ts';
 import type { RouteEntry } from './route-entry.ts';
 
@@ -73,13 +72,13 @@ export function postRoutes(content: Content): RouteEntry[] {
       card: postCard(post),
       updated: post.updated,
       bodyHtml: entry.rendered?.html ?? '',
-      ...(post.toc && { toc: (entry.headings ?? []).filter((h) => h.depth <= 3) }),
+      ...(post.toc && { toc: (entry.rendered?.headings ?? []).filter((h) => h.depth <= 3) }),
       related: (byCategory.get(post.category) ?? []).filter((c) => c.slug !== post.slug).slice(0, RELATED),
     };
     const source = { file: entry.file, line: 1 };
     // /blog/<id> finds the article too: a 301 to the slug URL (dist/_redirects, and our server).
     const aliases = folderCollections.blog.aliases?.(post);
-    routes.push({ path, source, sitemap: true, lastmod: post.updated ?? post.date, navLabel: post.title, aliases, data, ...bodyOf(entry) });
+    routes.push({ path, source, sitemap: true, lastmod: post.updated ?? post.date, navLabel: post.title, aliases, data });
   }
   return routes;
 }

@@ -6,7 +6,7 @@ import { factWords, fill, fillDeep, pageFacts } from '../content/facts.ts';
 import type { Entry } from '../content/types.ts';
 import type { Content } from '../content/types.ts';
 import { breadcrumbFromPath, pageMeta } from './seo.ts';
-import { bodyOf, type RouteEntry } from './route-entry.ts';
+import type { RouteEntry } from './route-entry.ts';
 
 const byOrder = (a: { order: number; name: string }, b: { order: number; name: string }) => a.order - b.order || a.name.localeCompare(b.name);
 const nameKey = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '');
@@ -88,7 +88,6 @@ export function landingRoutes(content: Content, variant: 'brand' | 'area'): Rout
       lastmod: page.updated,
       navLabel: page.name,
       data,
-      ...bodyOf(entry),
     };
   });
 }

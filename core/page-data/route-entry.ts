@@ -1,7 +1,7 @@
 import type { PageEntry } from '#schemas/index.ts';
 import type { PageData, PageKind } from '#src/contract/pages.ts';
 import type { Lang, PageMeta, SiteData } from '#src/contract/site.ts';
-import type { Content, Entry } from '../content/types.ts';
+import type { Content } from '../content/types.ts';
 
 /** One URL of the built site; its page kind is `data.kind`. */
 export interface RouteEntry<K extends PageKind = PageKind> {
@@ -20,11 +20,6 @@ export interface RouteEntry<K extends PageKind = PageKind> {
   /** The language of the page (absent: 'en'); its shell is `SiteIndex.sites[lang]`. */
   lang?: Lang;
   data: PageData<K>;
-  /**
-   * The rendered body in `data.bodyHtml` and what it was made from (Entry.bodyId): page keys name
-   * the body by `id` while `data.bodyHtml` is still this very HTML (page-key.ts).
-   */
-  body?: { id: string; html: string };
 }
 
 /** A not-found page: the site's 404 (dir "/") or the nearest-404 page of a section. */
@@ -47,12 +42,6 @@ export function routesOf<K extends PageKind>(routes: readonly RouteEntry[], ...k
 }
 
 /** The name a route is listed under: its nav label, else its page name. */
-/** A route's `body` for an entry whose rendered body is kept (none otherwise): spread into the route. */
-export function bodyOf(entry: Entry<unknown>): { body?: { id: string; html: string } } {
-  const html = entry.rendered?.html;
-  return entry.bodyId && html !== undefined ? { body: { id: entry.bodyId, html } } : {};
-}
-
 export const listName = (route: RouteEntry): string => route.navLabel ?? route.data.meta.name;
 
 /** The kinds of the pages listed in content/pages.yaml. */

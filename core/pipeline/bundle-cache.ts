@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Assets } from '#src/document.tsx';
-import { optimize } from './tiering.ts';
 
 /** What the Vite bundles are made from; content/ is not among them (docs/decisions/001). */
 const INPUTS = ['src', 'schemas', 'supabase/functions/_shared', 'public', 'vite.config.ts', 'tsconfig.json', 'package-lock.json', 'core/pipeline/vite.ts'];
@@ -25,7 +24,7 @@ export function bundleKey(root: string): string {
 }
 
 /**
- * The server renderer imports React and React Router from node_modules: with SITE_CACHE_DIR outside
+ * The server renderer imports React from node_modules: with SITE_CACHE_DIR outside
  * the project, Node would not find them from the cache. A node_modules link beside the renderer,
  * pointed at this project's on every build, makes it resolve them wherever the cache lives.
  */
@@ -70,8 +69,7 @@ export async function bundles(root: string, cacheDir: string, staging?: string):
     const tmp = `${dir}.tmp-${process.pid}`;
     rmSync(tmp, { recursive: true, force: true });
     try {
-      // Vite is loaded only to build (0.1 CPU-s): a build whose bundles are cached never loads it.
-      optimize(); // Vite and Rollup have seconds of work ahead
+      // Vite is loaded only to build: a build whose bundles are cached never pays for loading it.
       const { buildClient, buildServer } = await import('./vite.ts');
       const assets = await buildClient(root, path.join(tmp, 'client'));
       rmSync(path.join(tmp, 'client', '.vite'), { recursive: true, force: true });

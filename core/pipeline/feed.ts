@@ -5,8 +5,8 @@ import { escapeXml } from './escape.ts';
 
 export const FEED_PATH = '/rss.xml';
 /**
- * Posts in the feed: the newest, as feed readers poll it. With every post in full text, a blog of
- * 5,000 posts had a 39 MB feed (and a build holding it in memory); readers only show what is new.
+ * Posts in the feed: the newest, as feed readers poll it. Readers show only what is new, and a feed
+ * of every post in full text grows with the blog, in every poll and in the build's memory.
  */
 export const FEED_ITEMS = 50;
 

@@ -19,8 +19,8 @@ const ENCODE = { avif: { quality: 55, effort: 4 }, webp: { quality: 75 }, png: {
 const require = createRequire(import.meta.url);
 let loaded: typeof Sharp | undefined;
 /**
- * sharp, loaded when an image must be measured or encoded: loading it (libvips and its checks)
- * cost a build about 40 ms, and a build whose pictures are all made needs none of it.
+ * sharp, loaded when an image must be measured or encoded: loading libvips is work a build whose
+ * pictures are all made does not need.
  */
 export function sharpModule(): typeof Sharp {
   return (loaded ??= require('sharp') as typeof Sharp);

@@ -8,10 +8,10 @@ const INDEX = 'index.json';
 /**
  * Rendered pages kept on disk, keyed by everything a page's HTML depends on: the renderer (its
  * path names the bundle's source hash), the assets, the site data, the path and the page data.
- * A build with no change renders nothing (issue 3: the second build ≤ 1/3 of the cold one).
+ * A build with no change renders nothing.
  *
- * A kept page and the published one are the same file: a hard link, not a copy (a cold build of
- * 1,000 long posts wrote 88 MB twice). Where links cannot be made (the cache on another file
+ * A kept page and the published one are the same file: a hard link, not a copy, so a build writes
+ * each page's bytes once. Where links cannot be made (the cache on another file
  * system), it is copied. A kept page is never written in place (a new file is renamed over it),
  * and one whose size or time changed since it was kept (a published page edited in place, the
  * cache and dist/ sharing it) is not used again.
@@ -83,24 +83,21 @@ export function createPageCache(dir: string | undefined, ...salt: string[]) {
       used.add(key);
     },
     /**
-     * Write down what was kept (once, after the pages). `prune`: this build published every page
-     * of the site (a full build, not an incremental one), so the pages it did not publish (other
-     * shells, other content) are removed. A published copy of one lives on: it is a hard link.
+     * Write down what was kept (once, after the pages). Every build publishes every page, so the
+     * pages it did not publish (another shell, content since changed) are removed; a published
+     * copy of one lives on in dist/, a hard link.
      */
-    save(opts: { prune?: boolean } = {}) {
+    save() {
       if (!dir) return;
-      if (opts.prune) {
-        const all = known();
-        for (const key of Object.keys(all)) {
-          if (used.has(key)) continue;
-          rmSync(fileOf(key), { force: true });
-          delete all[key];
-        }
+      const all = known();
+      for (const key of Object.keys(all)) {
+        if (used.has(key)) continue;
+        rmSync(fileOf(key), { force: true });
+        delete all[key];
       }
-      if (!index) return;
       const tmp = path.join(dir, `${INDEX}.${process.pid}.tmp`);
       mkdirSync(dir, { recursive: true });
-      writeFileSync(tmp, JSON.stringify(index));
+      writeFileSync(tmp, JSON.stringify(all));
       renameSync(tmp, path.join(dir, INDEX));
     },
     hits: () => hits,

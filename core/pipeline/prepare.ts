@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { loadContent } from '../content/load.ts';
+import { loadContent, type LoadResult } from '../content/load.ts';
 import type { Problem } from '../content/problems.ts';
 import type { Content } from '../content/types.ts';
 import type { SiteIndex } from '../page-data/route-entry.ts';
@@ -11,7 +11,7 @@ export interface PrepareOptions {
   /** The project root (public/ for images). */
   root: string;
   contentDir: string;
-  /** The build caches: mdx/ (rendered bodies). Pictures are kept with the content (mediaDirOf). */
+  /** The build caches: content/ (core/content/cache.ts), images/, bundles/, pages/. Pictures are kept with the content (mediaDirOf). */
   cacheDir: string;
   /** YYYY-MM-DD written into pages. */
   buildDate: string;
@@ -32,7 +32,9 @@ export interface PreparedSite {
   cards: Map<string, SocialCard>;
 }
 
-export type Prepared = { ok: true; site: PreparedSite; filesChecked: number } | { ok: false; problems: Problem[]; filesChecked: number };
+export type Prepared =
+  | { ok: true; site: PreparedSite; filesChecked: number; bodies: LoadResult['bodies'] }
+  | { ok: false; problems: Problem[]; filesChecked: number };
 
 /**
  * content/ → the site's data, as a chain of functions from data to new data: load and validate,
@@ -40,7 +42,7 @@ export type Prepared = { ok: true; site: PreparedSite; filesChecked: number } | 
  * place, and every command calls this one function, so they all show the same pages.
  */
 export async function prepareSite(opts: PrepareOptions, step: <T>(name: string, fn: () => Promise<T> | T) => Promise<T> = async (_, fn) => fn()): Promise<Prepared> {
-  const loaded = await step('content', () => loadContent(opts.contentDir, opts.root, { cacheDir: path.join(opts.cacheDir, 'mdx'), yamlCacheDir: path.join(opts.cacheDir, 'yaml'), includeDrafts: opts.includeDrafts }));
+  const loaded = await step('content', () => loadContent(opts.contentDir, opts.root, { cacheDir: path.join(opts.cacheDir, 'content'), includeDrafts: opts.includeDrafts }));
   if (!loaded.content) return { ok: false, problems: loaded.problems, filesChecked: loaded.filesChecked };
   // Kept with the content (decision 064), one folder per encoder setting: a variant is made once
   // per source and settings, not per build nor per machine.
@@ -55,6 +57,7 @@ export async function prepareSite(opts: PrepareOptions, step: <T>(name: string, 
     ok: true,
     site: { content: pictures.content, index: withSocialImages(index, cards), images: pictures.files, imageCacheDir, cardDir: path.join(mediaDirOf(opts.contentDir), 'cards'), cards },
     filesChecked: loaded.filesChecked,
+    bodies: loaded.bodies,
   };
 }
 

@@ -6,11 +6,9 @@ import type { RenderInput } from '#src/entry-server.tsx';
 import { businessJsonLdOf } from '../page-data/hindi.ts';
 import { siteOf, type RouteEntry, type SiteIndex } from '../page-data/route-entry.ts';
 import { memoryCeiling } from './memory.ts';
-import { keyJson, pageKey } from './page-key.ts';
 import { createPageCache } from './page-cache.ts';
-import { robotsTxt, sitemapXml } from './sitemap.ts';
 
-type RenderFn = (input: RenderInput) => Promise<string>;
+type RenderFn = (input: RenderInput) => string;
 
 /** "/" → index.html, "/blog/x" → blog/x.html: served at the path with no trailing slash and no redirect. */
 export function htmlFileFor(routePath: string): string {
@@ -26,11 +24,10 @@ export interface RouteManifest {
 }
 
 /**
- * Render every page of the index into `outDir`, the 404 pages, sitemap and
- * robots.txt; the manifest goes to `recordDir`. `keys` receives each page's key (incremental.ts),
- * made from the data serialized here anyway.
+ * Render every page of the index into `outDir` (the 404 pages too), each from the page cache when
+ * it was rendered before with the same inputs; the manifest goes to `recordDir`.
  */
-export async function prerender(index: SiteIndex, serverEntry: string, assets: Assets, outDir: string, recordDir: string, cacheDir?: string, keys?: Map<RouteEntry, string>, prune = false): Promise<RouteManifest> {
+export async function prerender(index: SiteIndex, serverEntry: string, assets: Assets, outDir: string, recordDir: string, cacheDir?: string): Promise<RouteManifest> {
   const { render } = (await import(pathToFileURL(serverEntry).href)) as { render: RenderFn };
   const { site } = index.site;
   const manifest: RouteManifest = { origin: site.origin, routes: [], notFound: [] };
@@ -43,20 +40,16 @@ export async function prerender(index: SiteIndex, serverEntry: string, assets: A
     made.add(dir);
     return file;
   };
-  const write = (file: string, text: string) => writeFileSync(folderOf(file), text);
   const cache = createPageCache(cacheDir, serverEntry, JSON.stringify(assets), JSON.stringify(index.sites));
   const memory = memoryCeiling();
   let written = 0;
   const renderTo = async (route: RouteEntry, file: string) => {
     if (++written % 64 === 0) memory.check();
-    const dataJson = keyJson(route);
-    keys?.set(route, pageKey(route, dataJson));
-    const key = cache.key(route.path, dataJson);
+    const key = cache.key(route.path, JSON.stringify(route.data));
     const target = folderOf(path.join(outDir, file));
-    // A page rendered before with the same inputs is published from the cache, not rendered again.
     if (!cache.copyTo(key, target)) {
       const shell = siteOf(index, route);
-      cache.put(key, target, await render({ url: `${site.origin}${route.path}`, site: shell, page: route.data, assets, businessJsonLd: businessJsonLdOf(index, shell) }));
+      cache.put(key, target, render({ url: `${site.origin}${route.path}`, site: shell, page: route.data, assets, businessJsonLd: businessJsonLdOf(index, shell) }));
     }
   };
 
@@ -70,10 +63,7 @@ export async function prerender(index: SiteIndex, serverEntry: string, assets: A
     await renderTo(nf, file);
     manifest.notFound.push({ dir: nf.dir, file, source: nf.source });
   }
-  cache.save({ prune });
-  write(path.join(outDir, 'sitemap.xml'), sitemapXml(site.origin, index.routes));
-  const hidden = index.routes.filter((r) => r.data.meta.noindex).map((r) => r.path);
-  write(path.join(outDir, 'robots.txt'), robotsTxt(site.origin, hidden));
-  write(path.join(recordDir, 'manifest.json'), JSON.stringify(manifest, null, 2));
+  cache.save();
+  writeFileSync(folderOf(path.join(recordDir, 'manifest.json')), JSON.stringify(manifest, null, 2));
   return manifest;
 }

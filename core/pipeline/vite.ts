@@ -24,32 +24,17 @@ export async function buildClient(root: string, outDir: string): Promise<Assets>
 export async function buildServer(root: string, outDir: string): Promise<string> {
   await inProduction(() =>
     build(
-      {
-        ...config(root, {
-          outDir,
-          emptyOutDir: true,
-          ssr: 'src/entry-server.tsx',
-          manifest: false,
-          copyPublicDir: false,
-          rolldownOptions: { input: 'src/entry-server.tsx', output: { entryFileNames: 'entry-server.js' } },
-        }),
-        ...productionRouter(root),
-      },
+      config(root, {
+        outDir,
+        emptyOutDir: true,
+        ssr: 'src/entry-server.tsx',
+        manifest: false,
+        copyPublicDir: false,
+        rolldownOptions: { input: 'src/entry-server.tsx', output: { entryFileNames: 'entry-server.js' } },
+      }),
     ),
   );
   return path.join(outDir, 'entry-server.js');
-}
-
-/**
- * React Router's package sends Node its development build whatever NODE_ENV says (its exports have
- * no production condition), and that build checks every link it renders: the server renderer
- * bundles the production build instead. Same HTML, about a third of the time per link.
- */
-function productionRouter(root: string): InlineConfig {
-  return {
-    resolve: { alias: [{ find: /^react-router$/, replacement: path.join(root, 'node_modules/react-router/dist/production/index.mjs') }] },
-    ssr: { noExternal: ['react-router'] },
-  };
 }
 
 /**

@@ -21,19 +21,14 @@ export function workerDir(fallbackDir: string): string {
   }
 }
 
-/**
- * How workers are bundled. React's production build, whatever NODE_ENV the caller has (as 062
- * renders pages): a worker renders HTML, the same in both builds, and with the development build
- * left out the MDX worker is 1.7 MB instead of 2.6 MB, which every worker, and a build that renders
- * one edited body in its own thread, parses on load.
- */
+/** How workers are bundled: production code whatever NODE_ENV the caller has, one ES module. */
 const OPTIONS = {
   bundle: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',
   define: { 'process.env.NODE_ENV': '"production"' },
-  // The CommonJS packages inside (React) call require for Node's modules.
+  // CommonJS packages inside call require for Node's modules.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   logLevel: 'error',
 } satisfies Esbuild.BuildOptions;
@@ -41,19 +36,12 @@ const OPTIONS = {
 const tagOf = (options: Esbuild.BuildOptions) => createHash('sha256').update(JSON.stringify(options)).digest('hex').slice(0, 6);
 
 /**
- * A bundle for this thread only, beside the pages' renderer: React comes from node_modules, the
- * same module the server renderer of the pages loads (in the build's production mode), not a
- * second copy to load.
- */
-export const SHARED_REACT = { external: ['react', 'react-dom', 'react/*', 'react-dom/*'] } satisfies Esbuild.BuildOptions;
-
-/**
  * A worker as one ES module (esbuild; packages inside), made once per `version` into `dir`
  * (`<name>-<version>-<options>.mjs`): a worker that loaded its TypeScript through a loader would
- * resolve and compile every module again (about 0.9 CPU-s for the MDX one).
+ * resolve and compile every module again, in every worker.
  */
-export function workerBundle(entry: string, name: string, version: string, dir: string, extra: Esbuild.BuildOptions = {}): string {
-  const options = { ...OPTIONS, ...extra };
+export function workerBundle(entry: string, name: string, version: string, dir: string): string {
+  const options = OPTIONS;
   const file = path.join(dir, `${name}-${version}-${tagOf(options)}.mjs`);
   if (existsSync(file)) return file;
   mkdirSync(dir, { recursive: true });

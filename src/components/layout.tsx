@@ -1,4 +1,4 @@
-import { Outlet, useRouteLoaderData } from 'react-router';
+import type { ReactNode } from 'react';
 import type { PageData } from '../contract/pages.ts';
 import type { SiteData } from '../contract/site.ts';
 import { Breadcrumb } from './breadcrumb.tsx';
@@ -8,37 +8,37 @@ import { Head } from './head.tsx';
 import { Header } from './header.tsx';
 import { LoadingBar } from './loading-bar.tsx';
 import { QuoteDialog } from './quote-dialog.tsx';
-import { SiteProvider } from './site-context.tsx';
+import { PathProvider, SiteProvider } from './site-context.tsx';
 import { translate } from '../i18n/translate.ts';
 
 /**
  * The shell around every page: head tags, navigation, breadcrumb, footer, widget and dialog.
  * Rendered on the server only; the browser enhances it with src/client/ (decision 090).
  */
-export function Layout() {
-  const site = useRouteLoaderData('root') as SiteData;
-  const page = useRouteLoaderData('page') as PageData | undefined;
+export function Layout({ site, page, path, children }: { site: SiteData; page: PageData; path: string; children: ReactNode }) {
   return (
     <SiteProvider value={site}>
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:shadow-lg"
-      >
-        {translate(site.messages, 'layout.skipLink')}
-      </a>
-      {page && <Head meta={page.meta} siteName={site.site.business.name} />}
-      <Header translations={page?.meta.translations} />
-      {/* data-keep-scroll: a page that opts out of scrolling to the top after a client-side navigation (spec §2, the AOC page). */}
-      <main id="main" tabIndex={-1} className="outline-none" data-keep-scroll={page?.meta.scrollToTop === false ? '' : undefined}>
-        {/* Inside <main> so that the bar belongs to a landmark; it is fixed to the top of the screen. */}
-        <LoadingBar />
-        {page?.meta.breadcrumb && <Breadcrumb items={page.meta.breadcrumb} />}
-        <Outlet />
-      </main>
-      <Footer />
-      <ContactWidget />
-      <CallBar />
-      <QuoteDialog />
+      <PathProvider value={path}>
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:shadow-lg"
+        >
+          {translate(site.messages, 'layout.skipLink')}
+        </a>
+        <Head meta={page.meta} siteName={site.site.business.name} />
+        <Header translations={page.meta.translations} />
+        {/* data-keep-scroll: a page that opts out of scrolling to the top after a client-side navigation (spec §2, the AOC page). */}
+        <main id="main" tabIndex={-1} className="outline-none" data-keep-scroll={page.meta.scrollToTop === false ? '' : undefined}>
+          {/* Inside <main> so that the bar belongs to a landmark; it is fixed to the top of the screen. */}
+          <LoadingBar />
+          {page.meta.breadcrumb && <Breadcrumb items={page.meta.breadcrumb} />}
+          {children}
+        </main>
+        <Footer />
+        <ContactWidget />
+        <CallBar />
+        <QuoteDialog />
+      </PathProvider>
     </SiteProvider>
   );
 }

@@ -1,7 +1,6 @@
 import type { AnchorHTMLAttributes } from 'react';
-import { useLocation } from 'react-router';
 import { localHref } from '../i18n/href.ts';
-import { useHrefs } from './site-context.tsx';
+import { useCurrentPath, useHrefs } from './site-context.tsx';
 
 type AnchorProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string };
 
@@ -10,9 +9,7 @@ type AnchorProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to:
  * /hi/about when that twin exists (decision 081). Components link English paths and never think
  * about the language; the language switch is the one link that crosses on purpose.
  *
- * A plain <a>: pages are navigated by their HTML (decision 090), so nothing needs React Router's
- * link (its path resolution and prefetch hooks were a fifth of the prerender's time, and its
- * `data-discover` attribute a hint for a client the pages no longer load).
+ * A plain <a>: pages are navigated by the browser (decision 090).
  */
 export function Link({ to, ...rest }: AnchorProps) {
   return <a {...rest} href={localHref({ hrefs: useHrefs() }, to)} />;
@@ -21,7 +18,7 @@ export function Link({ to, ...rest }: AnchorProps) {
 /** A link that knows whether it leads to the current page (or, unless `end`, a page below it). */
 export function NavLink({ to, end = false, className, ...rest }: Omit<AnchorProps, 'className'> & { end?: boolean; className?: string | ((state: { isActive: boolean }) => string) }) {
   const href = localHref({ hrefs: useHrefs() }, to);
-  const here = useLocation().pathname.toLowerCase();
+  const here = useCurrentPath().toLowerCase();
   const target = href.split(/[?#]/)[0]!.toLowerCase();
   const isActive = here === target || (!end && target !== '/' && here.startsWith(`${target}/`));
   return <a {...rest} aria-current={isActive ? 'page' : undefined} className={typeof className === 'function' ? className({ isActive }) : className} href={href} />;

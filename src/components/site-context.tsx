@@ -2,6 +2,7 @@ import { createContext, useContext, type ReactNode } from 'react';
 import type { SiteData } from '../contract/site.ts';
 
 const SiteContext = createContext<SiteData | null>(null);
+const PathContext = createContext<string>('/');
 
 /**
  * Hands the business facts and link lists of content/ to every component: the shell provides them
@@ -30,4 +31,14 @@ export function useHrefs(): SiteData['hrefs'] {
 
 export function useSite() {
   return useSiteData().site;
+}
+
+/** The path of the page being rendered (the shell marks the link to it as the current page). */
+export function PathProvider({ value, children }: { value: string; children: ReactNode }) {
+  return <PathContext.Provider value={value}>{children}</PathContext.Provider>;
+}
+
+/** The path of the page being rendered ("/" outside a page). */
+export function useCurrentPath(): string {
+  return useContext(PathContext);
 }

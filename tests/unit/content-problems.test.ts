@@ -1,9 +1,8 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadContent } from '#core/content/load.ts';
-import { parseFast } from '#core/content/mdx/parse-fast.ts';
 import { formatProblems } from '#core/content/problems.ts';
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures');
@@ -104,10 +103,7 @@ describe('content problems name the file, line, column, field, what was expected
     `);
   });
 
-  it('broken links in a plain Markdown body, at their places (the fast parser reads it, MDX places them)', async () => {
-    const body = readFileSync(path.join(fixtures, 'broken/mdx-link/blog/no-picture.mdx'), 'utf8').split('---\n').slice(2).join('---\n');
-    // The body takes the fast parser, whose links carry no places: the places below come from MDX's parser.
-    expect(JSON.stringify(parseFast(body))).toContain('"url":"/blog/no-such-post"');
+  it('broken links in a plain Markdown body, at their places', async () => {
     expect(await report('mdx-link')).toMatchInlineSnapshot(`
       "content/blog/no-picture.mdx:21:36  a link in the text
         expected  a route of this site

@@ -7,7 +7,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { LoadContext } from '#core/content/context.ts';
@@ -185,9 +184,9 @@ function siteData(lang: Lang): SiteData {
   };
 }
 
-/** Render shell components inside the providers they need (a router for Link/NavLink, the site data). */
+/** Render shell components inside the provider they need (the site data). */
 function render(lang: Lang, children: ReactNode): string {
-  return renderToStaticMarkup(createElement(MemoryRouter, null, createElement(SiteProvider, { value: siteData(lang), children })));
+  return renderToStaticMarkup(createElement(SiteProvider, { value: siteData(lang), children }));
 }
 
 /** English catalogue text in `html`, read as the `site check` rule reads a Hindi page's shell. */

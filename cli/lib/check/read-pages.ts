@@ -4,7 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { packageJsonOf } from '#core/content/mdx/fingerprint.ts';
 import { workerBundle, workerDir } from '#core/workers/bundle.ts';
 import { readPage, type PageFacts } from './page.ts';
 
@@ -38,11 +37,11 @@ export async function readPages(dist: string, files: string[], workers = os.avai
   return files.map((_, i) => answers[i % count]![Math.floor(i / count)]!);
 }
 
-/** The worker's bundle (core/workers/bundle.ts), named by a hash of its sources and its parser's version. */
+/** The worker's bundle (core/workers/bundle.ts), named by a hash of its sources and of the lockfile (its parser's version). */
 function workerFile(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const hash = createHash('sha256');
   for (const name of ['read-worker.ts', 'page.ts', 'statements.ts']) hash.update(readFileSync(path.join(here, name)));
-  hash.update(readFileSync(packageJsonOf('htmlparser2')));
+  hash.update(readFileSync(path.join(here, '../../../package-lock.json')));
   return workerBundle(path.join(here, 'read-worker.ts'), 'read-pages', hash.digest('hex').slice(0, 16), workerDir(path.join(os.tmpdir(), 'site-workers')));
 }

@@ -110,7 +110,7 @@ export async function startDevServer(opts: DevOptions): Promise<DevServer> {
     // The nearest not-found page: /blog/x → the blog's 404, else the site's.
     const route = byPath.get(p) ?? [...index.notFound].sort((a, b) => b.dir.length - a.dir.length).find((nf) => nf.dir === '/' || p.startsWith(`${nf.dir}/`)); // /history is not under /hi
     if (!route) return send(res, 404, 'text/plain', 'Not found');
-    const { render } = (await vite.ssrLoadModule('/src/entry-server.tsx')) as { render: (input: RenderInput) => Promise<string> };
+    const { render } = (await vite.ssrLoadModule('/src/entry-server.tsx')) as { render: (input: RenderInput) => string };
     const shell = siteOf(index, route);
     const html = await render({
       url: `${index.site.site.origin}${p}`,

@@ -15,8 +15,8 @@ export interface BodyIssue {
 }
 export interface BodyLink {
   url: string;
-  /** Where the link is in the body; none when the body was parsed without places (parse-fast.ts). */
-  at?: Point;
+  /** Where the link is in the body. */
+  at: Point;
 }
 
 interface Node {
@@ -24,6 +24,7 @@ interface Node {
   value?: string;
   url?: string;
   name?: string | null;
+  attributes?: { type: string; name?: string; value?: unknown }[];
   children?: Node[];
   position?: { start: Point };
 }
@@ -32,7 +33,8 @@ const ALLOWED_HTML = /^[a-z][a-z0-9]*$/;
 
 /**
  * A remark plugin: {placeholders} become the site's facts, links to this site are collected, and
- * what content may not do (unknown placeholders or components, import/export) becomes an issue.
+ * what content may not do (unknown placeholders or components, import/export, attributes that are
+ * expressions) becomes an issue.
  */
 export function remarkCheck(opts: { facts: PageFacts; components: string[]; issues: BodyIssue[]; links: BodyLink[] }) {
   // Read per run, not once: a processor made once for many bodies points `opts` at each body's state.
@@ -82,7 +84,16 @@ export function remarkCheck(opts: { facts: PageFacts; components: string[]; issu
           continue;
         }
       }
-      if (child.type === 'link' && child.url?.startsWith('/')) links.push({ url: child.url, at: child.position?.start });
+      if (child.attributes?.length) {
+        // Bodies run no code: an attribute is text (`title="Note"`), never {an expression}.
+        child.attributes = child.attributes.filter((a) => {
+          if (a.type === 'mdxJsxAttribute' && (a.value === null || a.value === undefined || typeof a.value === 'string')) return true;
+          const written = a.type === 'mdxJsxAttribute' ? `${a.name}={${(a.value as { value?: string }).value ?? ''}}` : `{${String(a.value ?? '')}}`;
+          issues.push({ at: at(child), rule: 'mdx-expression', message: `<${child.name ?? ''}>: an attribute that is an expression`, expected: 'an attribute written as text, e.g. title="Note"', received: written });
+          return false;
+        });
+      }
+      if (child.type === 'link' && child.url?.startsWith('/')) links.push({ url: child.url, at: at(child) });
       visit(child);
     }
   };

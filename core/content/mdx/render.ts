@@ -1,56 +1,113 @@
-import { compileSync, runSync } from '@mdx-js/mdx';
-import { createElement, type ComponentType } from 'react';
+import { toJsxRuntime } from 'hast-util-to-jsx-runtime';
 import { renderToStaticMarkup } from 'react-dom/server';
 import * as runtime from 'react/jsx-runtime';
 import remarkGfm from 'remark-gfm';
+import remarkMdx from 'remark-mdx';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { unified } from 'unified';
 import type { PageFacts } from '../facts.ts';
 import { MDX_COMPONENT_NAMES, mdxComponents } from '#src/components/mdx-components.tsx';
-import { parseBody } from './parse-body.ts';
-import { begin, hastOf, renderFast, renderTree, syntaxIssue, type RenderedBody } from './render-direct.ts';
 import { remarkCheck, type BodyIssue, type BodyLink } from './remark-check.ts';
 import { escapeHeadingIds, remarkHeadings, type BodyHeading } from './remark-headings.ts';
 
-export type { RenderedBody };
+export interface RenderedBody {
+  html: string;
+  /** Every heading, with the id it has in `html`. */
+  headings: BodyHeading[];
+  /** Links to pages of this site (body positions), to check against the routes. */
+  links: BodyLink[];
+  issues: BodyIssue[];
+}
+
+/** The MDX node types remark-rehype passes through to the HTML tree as they are (as @mdx-js/mdx does). */
+const MDX_NODE_TYPES = ['mdxFlowExpression', 'mdxJsxFlowElement', 'mdxJsxTextElement', 'mdxTextExpression', 'mdxjsEsm'];
+
+interface Node {
+  type: string;
+  value?: string;
+  children?: Node[];
+}
+
+/** Inline JSX and {expressions}, and what they become when they stand alone. */
+const FLOW: Record<string, string> = { mdxJsxTextElement: 'mdxJsxFlowElement', mdxTextExpression: 'mdxFlowExpression' };
 
 /**
- * Compile an MDX body and render it to static HTML. Syntax errors come back as issues. A body in
- * plain Markdown is parsed by parseFast (render-direct.ts), which knows no places: its links come
- * back without `at`. The others are parsed with MDX's own parser, taking only the syntax
- * extensions a body's characters allow (parse-body.ts): the same tree, sooner. `exact` parses
- * every body with MDX's parser, for the places of its links.
+ * A paragraph that holds only JSX and {expressions} (and white space) is those: `<Tip>…</Tip>`
+ * written on one line is an <aside>, not an <aside> inside a <p>. MDX's compile() does the same;
+ * this renderer makes React elements from the tree itself, so it does it here.
  */
-export function renderMdx(body: string, facts: PageFacts, exact = false): RenderedBody {
-  const fast = exact ? 'parse' : renderFast(body, facts);
-  if (typeof fast === 'object') return fast;
-  const source = escapeHeadingIds(body);
-  if (fast === 'compile') return renderMdxCompiled(source, facts);
-  const parts = begin(facts);
-  let hast: ReturnType<typeof hastOf>;
+function remarkUnwrapJsx() {
+  const blank = (n: Node) => n.type === 'text' && /^[\t\n\f\r ]*$/.test(n.value ?? '');
+  const visit = (parent: Node) => {
+    const children = parent.children;
+    if (!children) return;
+    for (let i = 0; i < children.length; i++) {
+      const node = children[i]!;
+      const kids = node.children ?? [];
+      if (node.type === 'paragraph' && kids.some((c) => FLOW[c.type]) && kids.every((c) => FLOW[c.type] || blank(c))) {
+        const flow = kids.filter((c) => !blank(c)).map((c) => ({ ...c, type: FLOW[c.type]! }));
+        children.splice(i, 1, ...flow);
+        i += flow.length - 1;
+        flow.forEach(visit);
+        continue;
+      }
+      visit(node);
+    }
+  };
+  return (tree: Node) => visit(tree);
+}
+
+/** What the remark plugins of the body being rendered write to: the one processor reads it per run. */
+const state = { facts: {} as PageFacts, components: MDX_COMPONENT_NAMES, issues: [] as BodyIssue[], links: [] as BodyLink[], headings: [] as BodyHeading[] };
+
+/**
+ * The one Markdown path: MDX's own parser (remark-parse, remark-mdx, remark-gfm), our checks and
+ * heading ids, then the HTML tree, made once for every body. remarkCheck leaves in the tree only
+ * Markdown, plain HTML and our components with text attributes (it reports and drops the rest),
+ * so the tree becomes React elements directly: no JavaScript is written and run per body.
+ */
+const processor = unified()
+  .use(remarkParse)
+  .use(remarkMdx)
+  .use(remarkGfm)
+  .use(remarkUnwrapJsx)
+  .use(remarkCheck(state))
+  .use(remarkHeadings(state))
+  .use(remarkRehype, { allowDangerousHtml: true, passThrough: MDX_NODE_TYPES } as never)
+  .freeze();
+
+/** JSX names are identifiers (`<Tip>`): looked up among the components; bodies run no other code. */
+const createEvaluater = () => ({
+  evaluateExpression(expression: { type: string; name?: string }) {
+    const component = expression.type === 'Identifier' && Object.hasOwn(mdxComponents, expression.name!) ? mdxComponents[expression.name as keyof typeof mdxComponents] : undefined;
+    if (!component) throw new Error(`not a component of MDX bodies: ${JSON.stringify(expression)}`);
+    return component;
+  },
+  evaluateProgram(): never {
+    throw new Error('MDX bodies run no code');
+  },
+});
+
+/** Render an MDX body to static HTML with the page's facts. Syntax errors and content problems come back as issues. */
+export function renderMdx(body: string, facts: PageFacts): RenderedBody {
+  const parts = { issues: [] as BodyIssue[], links: [] as BodyLink[], headings: [] as BodyHeading[] };
+  Object.assign(state, { facts, ...parts });
+  let tree: unknown;
   try {
-    hast = hastOf(parseBody(source));
+    tree = processor.runSync(processor.parse(escapeHeadingIds(body)));
   } catch (err) {
     return { html: '', ...parts, issues: [syntaxIssue(err)] };
   }
-  return hast.direct ? renderTree(hast.tree, parts) : renderMdxCompiled(source, facts);
+  const element = toJsxRuntime(tree as never, { Fragment: runtime.Fragment, jsx: runtime.jsx as never, jsxs: runtime.jsxs as never, components: mdxComponents as never, createEvaluater });
+  return { html: renderToStaticMarkup(element), ...parts };
 }
 
-/** The whole of compile() and run(), for the bodies the direct path does not take (and tests, to compare). Takes the body with its heading ids escaped. */
-export function renderMdxCompiled(source: string, facts: PageFacts): RenderedBody {
-  const issues: BodyIssue[] = [];
-  const links: BodyLink[] = [];
-  const headings: BodyHeading[] = [];
-  let code: string;
-  try {
-    code = String(
-      compileSync(source, {
-        outputFormat: 'function-body',
-        development: false,
-        remarkPlugins: [remarkGfm, remarkCheck({ facts, components: MDX_COMPONENT_NAMES, issues, links }), remarkHeadings(headings)],
-      }),
-    );
-  } catch (err) {
-    return { html: '', headings, links, issues: [syntaxIssue(err)] };
-  }
-  const { default: Content } = runSync(code, { ...runtime, baseUrl: import.meta.url }) as { default: ComponentType<{ components: unknown }> };
-  return { html: renderToStaticMarkup(createElement(Content, { components: mdxComponents })), headings, links, issues };
+function syntaxIssue(err: unknown): BodyIssue {
+  const e = err as { line?: number; column?: number; reason?: string; message?: string };
+  return {
+    at: { line: e.line ?? 1, column: e.column ?? 1 },
+    rule: 'mdx-syntax',
+    message: `MDX syntax: ${(e.reason ?? e.message ?? String(err)).split('\n')[0]}`,
+  };
 }

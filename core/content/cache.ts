@@ -1,0 +1,97 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { deserialize, serialize } from 'node:v8';
+
+/** The tool's own folder: its lockfile and the sources that shape what loading content makes. */
+const TOOL = fileURLToPath(new URL('../../', import.meta.url));
+/** What a cached value is made with besides the content: the loader and renderer, the schemas, the components bodies render with. */
+const ENGINE_SOURCES = ['core/content', 'schemas', 'src'];
+
+/** A hash of the parts, each ended by a NUL (so "ab","c" and "a","bc" differ). */
+export function hashOf(...parts: (string | Uint8Array)[]): string {
+  const hash = createHash('sha256');
+  for (const part of parts) hash.update(part).update('\0');
+  return hash.digest('base64url');
+}
+
+function addTree(hash: ReturnType<typeof createHash>, rel: string) {
+  const abs = path.join(TOOL, rel);
+  let names: string[];
+  try {
+    names = readdirSync(abs).sort();
+  } catch {
+    hash.update(rel).update('\0').update(readFileSync(abs)).update('\0');
+    return;
+  }
+  for (const name of names) addTree(hash, `${rel}/${name}`);
+}
+
+/**
+ * What every cached value depends on besides its own bytes: the installed packages (package-lock.json:
+ * an upgrade of any of them, a transitive one included, renders again), the engine's own sources
+ * and Node's version. Read and hashed on every build: no list of packages to keep up to date, and no
+ * memo that could go stale.
+ */
+export function engineVersion(): string {
+  const hash = createHash('sha256').update(process.version).update('\0').update(readFileSync(path.join(TOOL, 'package-lock.json')));
+  for (const rel of ENGINE_SOURCES) addTree(hash, rel);
+  return hash.digest('base64url').slice(0, 20);
+}
+
+/**
+ * The build's one content cache (docs/architecture.md): what loading made of a content file (its
+ * parsed and validated data) or of an MDX body (its HTML, headings and links), by a hash of the
+ * bytes it was made from (`hashOf`). A file per engine version: a new engine starts empty. Only
+ * values made without problems are put here, so a problem is reported on every build.
+ *
+ * The cache owns its whole life: `open` reads it, `get`/`set` use it, and `save` writes back exactly
+ * the values this build used (a file or body that is gone, or was edited, is dropped with its old
+ * key) and removes the files of other engine versions. Values are shared, not copied: read-only.
+ */
+export class ContentCache {
+  private readonly before: Map<string, unknown>;
+  private readonly now = new Map<string, unknown>();
+  private changed = false;
+
+  private constructor(private readonly file: string | undefined) {
+    let before = new Map<string, unknown>();
+    try {
+      if (file) before = deserialize(readFileSync(file)) as Map<string, unknown>;
+    } catch {
+      // None yet, or unreadable (a build stopped mid-write leaves only a temporary file): start empty.
+    }
+    this.before = before instanceof Map ? before : new Map();
+  }
+
+  /** The cache in `dir` for this engine; no dir: a cache that keeps nothing (every value is made). */
+  static open(dir: string | undefined): ContentCache {
+    return new ContentCache(dir ? path.join(dir, `content-${engineVersion()}.v8`) : undefined);
+  }
+
+  get<T>(key: string): T | undefined {
+    if (this.now.has(key)) return this.now.get(key) as T;
+    if (!this.before.has(key)) return undefined;
+    const value = this.before.get(key);
+    this.now.set(key, value);
+    return value as T;
+  }
+
+  set(key: string, value: unknown) {
+    this.now.set(key, value);
+    this.changed = true;
+  }
+
+  /** Write what this build used, if it is not what the file holds; remove other engines' files. */
+  save() {
+    if (!this.file || (!this.changed && this.now.size === this.before.size)) return;
+    const dir = path.dirname(this.file);
+    mkdirSync(dir, { recursive: true });
+    // A temporary name, then a rename: a reader never sees half a file.
+    const tmp = `${this.file}.${process.pid}.tmp`;
+    writeFileSync(tmp, serialize(this.now));
+    renameSync(tmp, this.file);
+    for (const name of readdirSync(dir)) if (name.startsWith('content-') && path.join(dir, name) !== this.file && !name.endsWith('.tmp')) rmSync(path.join(dir, name), { force: true });
+  }
+}

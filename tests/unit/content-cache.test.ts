@@ -1,0 +1,112 @@
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { deserialize } from 'node:v8';
+import { afterAll, describe, expect, test } from 'vitest';
+import { loadContent, type LoadResult } from '#core/content/load.ts';
+import { formatProblems } from '#core/content/problems.ts';
+import type { Content } from '#core/content/types.ts';
+
+const work = mkdtempSync(path.join(tmpdir(), 'site-content-cache-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+const fixtures = path.resolve(import.meta.dirname, '../fixtures');
+
+/** The content as pages see it: every entry's data, body and rendered HTML, the Hindi edition's too. */
+const seen = (content: Content | undefined): unknown => JSON.parse(JSON.stringify(content, (key, value: unknown) => (key === 'source' ? undefined : value)));
+
+/** A copy of `from` (the site's content/ by default) in a folder of its own, loaded with or without a content cache. */
+function site(name: string, from = path.resolve('content')) {
+  const root = path.join(work, name);
+  const dir = path.join(root, 'content');
+  cpSync(from, dir, { recursive: true });
+  const cacheDir = path.join(root, 'cache');
+  const load = (cached = true): Promise<LoadResult> => loadContent(dir, root, cached ? { cacheDir } : {});
+  return { dir, cacheDir, load };
+}
+
+const edit = (file: string, from: string | RegExp, to: string) => {
+  const text = readFileSync(file, 'utf8');
+  expect(text).toMatch(from);
+  writeFileSync(file, typeof from === 'string' ? text.replaceAll(from, to) : text.replace(from, to));
+};
+
+describe('the content cache: what loading made of each file and body, by their bytes (core/content/cache.ts)', () => {
+  test('a load from the cache is a fresh load; only an edited body is rendered again', async () => {
+    const { dir, load } = site('same');
+    const first = await load();
+    expect(first.problems).toEqual([]);
+    expect(first.bodies.rendered).toBeGreaterThan(5);
+    const again = await load();
+    expect(again.bodies).toEqual({ rendered: 0, cached: first.bodies.rendered });
+    expect(seen(again.content)).toEqual(seen((await load(false)).content));
+
+    const post = path.join(dir, 'blog', readdirSync(path.join(dir, 'blog')).find((f) => f.endsWith('.mdx'))!);
+    // The front matter alone: the body is the same text with the same facts.
+    edit(post, /^title: .*$/m, 'title: A title written again for the test');
+    expect((await load()).bodies.rendered).toBe(0);
+    writeFileSync(post, `${readFileSync(post, 'utf8')}\nOne more sentence.\n`);
+    const edited = await load();
+    expect(edited.bodies.rendered).toBe(1);
+    expect(seen(edited.content)).toEqual(seen((await load(false)).content));
+    expect(JSON.stringify(edited.content!.blog)).toContain('One more sentence.');
+  });
+
+  test('a fact changed in content/site.yaml reaches every body and the Hindi edition (merged onto the English file)', async () => {
+    const { dir, load } = site('fact');
+    expect((await load()).problems).toEqual([]);
+    const file = path.join(dir, 'site.yaml');
+    const phone = /^\s*phone:\s*"(\+91\d{10})"/m.exec(readFileSync(file, 'utf8'))![1]!;
+    const changed = phone === '+919999999999' ? '+919888888888' : '+919999999999';
+    edit(file, phone, changed);
+    const kept = await load();
+    for (const site of [kept.content!.site, kept.content!.hi!.site]) {
+      expect(JSON.stringify(site)).toContain(changed);
+      expect(JSON.stringify(site)).not.toContain(phone);
+    }
+    expect(seen(kept.content)).toEqual(seen((await load(false)).content));
+  });
+
+  test('a body with a problem is not kept: it is rendered and reported on every load', async () => {
+    const { dir, load } = site('problem', path.join(fixtures, 'content'));
+    expect((await load()).problems).toEqual([]);
+    cpSync(path.join(fixtures, 'broken', 'mdx-placeholder'), dir, { recursive: true });
+    const fresh = await load(false);
+    const report = formatProblems(fresh.problems, fresh.filesChecked);
+    expect(report).toContain('unknown placeholder');
+    for (let i = 0; i < 2; i++) {
+      const kept = await load();
+      expect(formatProblems(kept.problems, kept.filesChecked)).toBe(report);
+      expect(kept.bodies.rendered).toBeGreaterThan(0);
+    }
+  });
+
+  test.each(readdirSync(path.join(fixtures, 'broken')).sort())('problems read the same from a warm cache: %s', async (name) => {
+    const { dir, load } = site(`broken-${name}`, path.join(fixtures, 'content'));
+    // Every valid file is kept, then the case breaks some of them (or another file refers to them).
+    expect((await load()).problems).toEqual([]);
+    cpSync(path.join(fixtures, 'broken', name), dir, { recursive: true });
+    const fresh = await load(false);
+    expect(fresh.problems.length).toBeGreaterThan(0);
+    expect(formatProblems((await load()).problems, fresh.filesChecked)).toBe(formatProblems(fresh.problems, fresh.filesChecked));
+  });
+
+  test('the cache keeps only what the last load used, in one file for this engine', async () => {
+    const { dir, cacheDir, load } = site('prune', path.join(fixtures, 'content'));
+    // A file another engine (another lockfile or another renderer) left: never read, removed.
+    mkdirSync(cacheDir, { recursive: true });
+    writeFileSync(path.join(cacheDir, 'content-another-engine.v8'), 'old');
+    await load();
+    const files = () => readdirSync(cacheDir);
+    expect(files()).toHaveLength(1);
+    const entries = () => [...(deserialize(readFileSync(path.join(cacheDir, files()[0]!))) as Map<string, unknown>).values()];
+    const before = entries();
+    const post = path.join(dir, 'blog', 'cleaning.mdx');
+    const gone = readFileSync(post, 'utf8');
+    rmSync(post);
+    await load();
+    expect(files()).toHaveLength(1);
+    // The deleted post's data and rendered body are gone; nothing new was added.
+    expect(entries().length).toBe(before.length - 2);
+    expect(JSON.stringify(entries())).not.toContain(JSON.stringify(gone.match(/^title: (.*)$/m)![1]!));
+  });
+});
