@@ -4,13 +4,16 @@ import { checkCommand } from './commands/check.ts';
 import { devCommand } from './commands/dev.ts';
 import { newCommand } from './commands/new.ts';
 import { startCommand } from './commands/start.ts';
+import { useRoot } from './lib/paths.ts';
 
 /** The `site` program. Commands only; the work lives in cli/lib/. */
 export function createProgram(): Command {
   const program = new Command('site')
     .description('Build, check and serve the site made from content/.')
+    .option('--root <dir>', 'the project folder (default: the nearest folder at or above the working directory with a package.json)')
     .addHelpText('after', '\nExit codes: 0 success, 1 problems found, 2 could not run (bad flags, missing files).')
     .exitOverride()
+    .hook('preAction', (cmd) => useRoot(cmd.opts<{ root?: string }>().root))
     .addCommand(buildCommand())
     .addCommand(checkCommand())
     .addCommand(newCommand())

@@ -1,8 +1,9 @@
 // Loads the CLI (docs/decisions/064). Its TypeScript sources run from a bundle that esbuild makes
-// in node_modules/.cache/site-cli/, again whenever one of them changed (a hash of their bytes is
-// kept beside the bundle; they are read again only when their size or times moved): starting through tsx, which compiles each of some 200 modules
-// on load, cost about 0.65 CPU-seconds a command. When the bundle cannot be made (a read-only
-// node_modules, a syntax error), the sources run through tsx as they always did, with its messages.
+// in node_modules/.cache/site-cli/, again whenever their bytes changed: starting through tsx, which
+// compiles each of some 200 modules on load, costs every command more than half a CPU-second.
+// When the bundle cannot be made (a read-only node_modules, a syntax error), the sources run
+// through tsx, with its messages. The bundle is the tool's code only: the project a command works
+// on is where it runs (cli/lib/paths.ts), whichever bundle runs it.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -33,7 +34,7 @@ const packagesOutside = {
 
 /**
  * gray-matter loads js-yaml (and esprima) for a YAML engine the site replaces with its own parser
- * (core/content/front-matter.ts): 14 ms a command. Here js-yaml loads when something calls it.
+ * (core/content/front-matter.ts), in every command. Here js-yaml loads when something calls it.
  */
 const lazyJsYaml = {
   name: 'lazy-js-yaml',
@@ -66,10 +67,14 @@ const ownMetaUrl = {
   },
 };
 
-/** The bundle folder of a project, and its stamp: { dir, inputs: file[], hash }. */
+/**
+ * The bundle folder, and the stamp of the bundle made from the sources in `root`: { dir, inputs,
+ * hash }. A stamp per sources' folder: each module of a bundle knows its source's place (ownMetaUrl),
+ * so two checkouts that share node_modules (a symlink) never run each other's bundle.
+ */
 const placesOf = (root) => {
   const base = path.join(root, 'node_modules', '.cache', 'site-cli');
-  return { base, stampFile: path.join(base, 'stamp.json') };
+  return { base, stampFile: path.join(base, `stamp-${createHash('sha1').update(root).digest('hex').slice(0, 12)}.json`) };
 };
 
 /** A hash of the files' bytes (and names). */
@@ -79,41 +84,12 @@ function hashOf(root, files) {
   return hash.digest('hex');
 }
 
-/**
- * What the file system says of the files, without reading them: size, modification and change
- * times, inode. Any write changes the change time, which no tool can set back.
- */
-function statsOf(root, files) {
-  const hash = createHash('sha1');
-  for (const file of files) {
-    const s = statSync(path.join(root, file), { bigint: true });
-    hash.update(`${file}\0${s.size} ${s.mtimeNs} ${s.ctimeNs} ${s.ino}\0`);
-  }
-  return hash.digest('hex');
-}
-
-/** Write the stamp of a bundle folder: its inputs, their bytes' hash and their stats. */
-function writeStamp(root, stamp) {
-  const { stampFile } = placesOf(root);
-  const tmp = `${stampFile}.${process.pid}.tmp`;
-  writeFileSync(tmp, JSON.stringify({ ...stamp, stats: statsOf(root, stamp.inputs) }));
-  renameSync(tmp, stampFile);
-}
-
-/**
- * The entry of the bundle made from the sources as they are now, if there is one. Files whose
- * stats are those of the stamp are not read; when the stats moved (a checkout, a touch), the bytes
- * decide, and the stamp takes the new stats.
- */
+/** The entry of the bundle made from the sources as they are now, if there is one: their bytes decide. */
 function fresh(root) {
   const { base, stampFile } = placesOf(root);
   try {
-    const { dir, inputs, hash, stats } = JSON.parse(readFileSync(stampFile, 'utf8'));
-    if (!SETTINGS.every((file) => inputs.includes(file))) return undefined;
-    if (stats !== statsOf(root, inputs)) {
-      if (hashOf(root, inputs) !== hash) return undefined;
-      writeStamp(root, { dir, inputs, hash });
-    }
+    const { dir, inputs, hash } = JSON.parse(readFileSync(stampFile, 'utf8'));
+    if (!SETTINGS.every((file) => inputs.includes(file)) || hashOf(root, inputs) !== hash) return undefined;
     return path.join(base, dir, 'index.js');
   } catch {
     return undefined;
@@ -150,7 +126,11 @@ async function make(root) {
     const inputs = Object.keys(result.metafile.inputs).filter((f) => !f.includes('node_modules/') && !f.includes(':'));
     const files = [...inputs, ...SETTINGS];
     // A source saved while it was being bundled: no stamp, so the next command bundles it again.
-    if (files.every((file) => statSync(path.join(root, file)).mtimeMs < started - 1000)) writeStamp(root, { dir, inputs: files, hash: hashOf(root, files) });
+    if (files.every((file) => statSync(path.join(root, file)).mtimeMs < started - 1000)) {
+      const { stampFile } = placesOf(root);
+      writeFileSync(`${stampFile}.${process.pid}.tmp`, JSON.stringify({ dir, inputs: files, hash: hashOf(root, files) }));
+      renameSync(`${stampFile}.${process.pid}.tmp`, stampFile);
+    }
     for (const old of readdirSync(base)) {
       const file = path.join(base, old);
       if (old !== dir && old.startsWith('b-') && statSync(file).mtimeMs < started - KEEP_MS) rmSync(file, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { formatProblems } from '#core/content/problems.ts';
-import { contentDir, distDir, productionReact, PROJECT_ROOT } from '../lib/paths.ts';
+import { contentDir, distDir, productionReact, projectRoot } from '../lib/paths.ts';
 
 export function buildCommand(): Command {
   return new Command('build')
@@ -15,7 +15,7 @@ export function buildCommand(): Command {
       productionReact();
       if (opts.production) {
         const { checkGoLive } = await import('../lib/check/go-live.ts');
-        const goLive = checkGoLive(contentDir(opts.content), PROJECT_ROOT);
+        const goLive = checkGoLive(contentDir(opts.content), projectRoot());
         if (goLive.problems.some((p) => p.severity === 'error')) {
           process.stderr.write(`${formatProblems(goLive.problems, goLive.files)}
 Not built: --production needs the content ready to go live.
@@ -27,7 +27,7 @@ Not built: --production needs the content ready to go live.
       // Loaded here, not at the top: Vite is heavy, and every other command would pay for it.
       const { buildSite } = await import('#core/pipeline/index.ts');
       const report = await buildSite({
-        root: PROJECT_ROOT,
+        root: projectRoot(),
         contentDir: contentDir(opts.content),
         outDir: distDir(opts.out),
         log: opts.quiet ? undefined : (line) => process.stderr.write(`  ${line}\n`),

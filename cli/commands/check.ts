@@ -3,7 +3,7 @@ import { buildInfoFile } from '#core/pipeline/record.ts';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { CheckSetupError, checkSite } from '../lib/check/index.ts';
 import { formatGithub, formatHuman } from '../lib/check/format.ts';
-import { contentDir, distDir, productionReact, PROJECT_ROOT } from '../lib/paths.ts';
+import { contentDir, distDir, productionReact, projectRoot } from '../lib/paths.ts';
 
 function integer(min: number) {
   return (value: string) => {
@@ -78,7 +78,7 @@ Exit codes:
         report = await checkSite({
           dist,
           contentDir: contentFor(dist, opts.content),
-          root: PROJECT_ROOT,
+          root: projectRoot(),
           skipContent: opts.skipContent,
           similarity: opts.similarity,
           goLive: opts.goLive,

@@ -1,5 +1,5 @@
 import { Command, InvalidArgumentError } from 'commander';
-import { contentDir, PROJECT_ROOT } from '../lib/paths.ts';
+import { contentDir, projectRoot } from '../lib/paths.ts';
 
 function port(value: string): number {
   const n = Number(value);
@@ -18,7 +18,7 @@ export function devCommand(): Command {
       // Loaded here, not at the top: Vite is heavy, and every other command would pay for it.
       const { startDevServer } = await import('../lib/dev/server.ts');
       const server = await startDevServer({
-        root: PROJECT_ROOT,
+        root: projectRoot(),
         contentDir: contentDir(opts.content),
         port: opts.port ?? Number(process.env.PORT ?? 5173),
         host: opts.host,

@@ -3,7 +3,7 @@ import { Argument, Command, Option } from 'commander';
 import { formatProblems } from '#core/content/problems.ts';
 import { NEW_KINDS, planNew, whatOf, writeNew, type NewKind } from '../lib/new.ts';
 import { planTwin, TWIN_LANGS, type TwinLang } from '../lib/new-twin.ts';
-import { contentDir, PROJECT_ROOT } from '../lib/paths.ts';
+import { contentDir, projectRoot } from '../lib/paths.ts';
 
 interface NewFlags {
   slug?: string;
@@ -68,8 +68,8 @@ Exit codes: 0 created (or printed with --dry-run), 1 refused (invalid or duplica
         return;
       }
       const plan = opts.lang
-        ? planTwin({ kind, target, lang: opts.lang, contentDir: contentDir(opts.content), root: PROJECT_ROOT })
-        : planNew({ kind, target, slug: opts.slug, contentDir: contentDir(opts.content), root: PROJECT_ROOT, date: new Date().toISOString().slice(0, 10) });
+        ? planTwin({ kind, target, lang: opts.lang, contentDir: contentDir(opts.content), root: projectRoot() })
+        : planNew({ kind, target, slug: opts.slug, contentDir: contentDir(opts.content), root: projectRoot(), date: new Date().toISOString().slice(0, 10) });
       if (plan.ok && plan.exists && !opts.force) {
         plan.ok = false;
         plan.problems.push({ file: plan.display, line: 1, column: 1, rule: 'new-exists', message: `${plan.display} already exists; pass --force to replace it`, severity: 'error' });

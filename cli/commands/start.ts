@@ -5,7 +5,7 @@ import { Command } from 'commander';
 import { parse as parseYaml } from 'yaml';
 import { SiteSchema } from '#schemas/index.ts';
 import { formatProblems } from '#core/content/problems.ts';
-import { contentDir, distDir, productionReact, PROJECT_ROOT } from '../lib/paths.ts';
+import { contentDir, distDir, productionReact, projectRoot } from '../lib/paths.ts';
 import { buildIsStale } from '../lib/server/stale.ts';
 
 export function startCommand(): Command {
@@ -44,9 +44,9 @@ export function startCommand(): Command {
       }
       const dist = distDir(opts.dist);
       const content = contentDir();
-      if (opts.build && buildIsStale(PROJECT_ROOT, content, dist)) {
+      if (opts.build && buildIsStale(projectRoot(), content, dist)) {
         process.stderr.write('Building the site…\n');
-        const report = await buildSite({ root: PROJECT_ROOT, contentDir: content, outDir: dist, log: (l) => process.stderr.write(`  ${l}\n`) });
+        const report = await buildSite({ root: projectRoot(), contentDir: content, outDir: dist, log: (l) => process.stderr.write(`  ${l}\n`) });
         if (!report.ok) {
           process.stderr.write(`${formatProblems(report.problems, report.filesChecked)}\n`);
           process.exitCode = 1;
@@ -66,7 +66,7 @@ export function startCommand(): Command {
       // The analytics function on the same origin: PGlite in .data/ (or SITE_DATA_DIR), or DATABASE_URL.
       const analytics = opts.analytics
         ? await createNodeAnalytics({
-            dataDir: path.resolve(process.env.SITE_DATA_DIR ?? path.join(PROJECT_ROOT, '.data')),
+            dataDir: path.resolve(process.env.SITE_DATA_DIR ?? path.join(projectRoot(), '.data')),
             databaseUrl: process.env.DATABASE_URL,
             allowedOrigins: [`http://localhost:${port}`, `http://127.0.0.1:${port}`, siteOrigin(dist)].filter((o): o is string => !!o),
             trustedProxies,

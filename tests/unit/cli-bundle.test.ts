@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -44,12 +44,32 @@ describe('the CLI runs from a bundle of its sources (decision 064)', () => {
     put('cli/index.ts', index(1));
     expect(await bundle(root)).toBe(first);
 
-    // The same size and modification time, other bytes: the change time tells.
+    // The same size and modification time, other bytes: a new bundle.
     put('cli/index.ts', index(2));
     const second = await bundle(root);
     expect(second).not.toBe(first);
     expect(((await import(pathToFileURL(second!).href)) as Cli).run().answer).toBe(2);
     expect(await bundle(root)).toBe(second);
+  });
+
+  test('two checkouts that share node_modules each run a bundle of their own sources', async () => {
+    const other = mkdtempSync(path.join(tmpdir(), 'site-cli-bundle-other-'));
+    try {
+      for (const rel of ['package.json', 'package-lock.json', 'tsconfig.json', 'cli/load.mjs', 'cli/lib/where.ts', 'cli/index.ts']) {
+        mkdirSync(path.dirname(path.join(other, rel)), { recursive: true });
+        copyFileSync(path.join(root, rel), path.join(other, rel));
+        utimesSync(path.join(other, rel), past, past);
+      }
+      // The same node_modules (and so the same bundle folder), the same bytes, another place.
+      symlinkSync(path.join(root, 'node_modules'), path.join(other, 'node_modules'), 'dir');
+      const mine = await bundle(root);
+      const theirs = await bundle(other);
+      expect(theirs).not.toBe(mine);
+      expect(((await import(pathToFileURL(theirs!).href)) as Cli).run().where).toBe(pathToFileURL(path.join(other, 'cli/lib/where.ts')).href);
+      expect(await bundle(root)).toBe(mine);
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
   });
 
   test('sources that do not bundle give no bundle (the CLI then runs them through tsx)', async () => {

@@ -6,9 +6,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { CheckReport } from '#cli/lib/check/index.ts';
-import { PROJECT_ROOT } from '#cli/lib/paths.ts';
+import { projectRoot } from '#cli/lib/paths.ts';
 import { recordDir } from '#core/pipeline/record.ts';
 import { site } from '../support/cli.ts';
+
+const PROJECT_ROOT = projectRoot();
 
 const FIX = 'tests/fixtures/check';
 const CONTENT = `${FIX}/content`;

@@ -3,10 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startDevServer, type DevServer } from '#cli/lib/dev/server.ts';
-import { PROJECT_ROOT } from '#cli/lib/paths.ts';
+import { projectRoot } from '#cli/lib/paths.ts';
 import type { RouteManifest } from '#core/pipeline/prerender.ts';
 import { manifestFile } from '#core/pipeline/record.ts';
 import { site } from '../support/cli.ts';
+
+const PROJECT_ROOT = projectRoot();
 
 const work = mkdtempSync(path.join(tmpdir(), 'site-dev-'));
 const content = path.join(work, 'content');

@@ -5,8 +5,10 @@ import { afterAll, beforeEach, describe, expect, test } from 'vitest';
 import type { CheckReport } from '#cli/lib/check/index.ts';
 import { planNew, slugify } from '#cli/lib/new.ts';
 import { fillArchetype } from '#core/content/archetype.ts';
-import { PROJECT_ROOT } from '#cli/lib/paths.ts';
+import { projectRoot } from '#cli/lib/paths.ts';
 import { site } from '../support/cli.ts';
+
+const PROJECT_ROOT = projectRoot();
 
 const work = mkdtempSync(path.join(tmpdir(), 'site-new-'));
 const content = path.join(work, 'content');

@@ -6,8 +6,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { checkGoLive } from '#cli/lib/check/go-live.ts';
-import { PROJECT_ROOT } from '#cli/lib/paths.ts';
+import { projectRoot } from '#cli/lib/paths.ts';
 import { site } from '../support/cli.ts';
+
+const PROJECT_ROOT = projectRoot();
 
 const work = mkdtempSync(path.join(tmpdir(), 'site-go-live-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

@@ -10,16 +10,18 @@ import { localHref, twinPath } from '#src/i18n/href.ts';
 import { checkHreflang } from '#cli/lib/check/hreflang.ts';
 import { readBuiltSite, SourceLocator } from '#cli/lib/check/site.ts';
 import { planTwin } from '#cli/lib/new-twin.ts';
-import { PROJECT_ROOT } from '#cli/lib/paths.ts';
+import { projectRoot } from '#cli/lib/paths.ts';
 import { loadContent } from '#core/content/load.ts';
 import { buildSiteIndex } from '#core/page-data/site-index.ts';
 import { recordDir } from '#core/pipeline/record.ts';
 import { sitemapXml } from '#core/pipeline/sitemap.ts';
 import { site } from '../support/cli.ts';
 
+const PROJECT_ROOT = projectRoot();
+
 const work = mkdtempSync(path.join(tmpdir(), 'site-hindi-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
-const cacheDir = path.join(PROJECT_ROOT, '.cache', 'mdx');
+const cacheDir = path.join(PROJECT_ROOT, '.cache', 'content');
 
 /** A fresh copy of the project's content/ in its own folder, changed by `edit`. */
 function contentCopy(name: string, edit: (dir: string) => void = () => {}): string {
