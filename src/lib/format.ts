@@ -29,7 +29,7 @@ export function mailtoHref(email: string): string {
 
 /**
  * 1234567 → "12,34,567": whole numbers grouped as toLocaleString('en-IN') groups them (three
- * digits, then twos), without ICU's locale data, which costs a process about 20 ms to load.
+ * digits, then twos), without loading ICU's locale data in every process that formats a number.
  */
 export function indianNumber(n: number): string {
   if (!Number.isSafeInteger(n)) return n.toLocaleString('en-IN');
@@ -81,7 +81,7 @@ const MONTH_NAMES = MONTHS.map((m) => m[0]!.toUpperCase() + m.slice(1));
 /**
  * "2025-07-03" → "3 July 2025", as Intl.DateTimeFormat('en-IN') writes a long date; with a
  * catalogue, in its words ("3 जुलाई 2025"). Written by hand: a DateTimeFormat loads locale data,
- * tens of milliseconds on a slow phone and about 20 ms a build process.
+ * on a slow phone and in every build process.
  */
 export function formatDate(iso: string, messages?: Messages): string {
   const [year, month, day] = iso.split('-').map(Number) as [number, number, number];

@@ -72,7 +72,7 @@ const BULK = [
 /**
  * The page without the bytes no rule reads: the inlined stylesheet and the hydration data (a JSON
  * script). Together they are most of a page; cut with indexOf, they need not be tokenized, and
- * cut from the file's bytes, they need not be decoded either (a third of the time of reading).
+ * cut from the file's bytes, they need not be decoded either.
  */
 function withoutBulk(html: string | Buffer): string {
   if (typeof html === 'string') {
