@@ -4,6 +4,7 @@ import { factWords, pageFacts, type PageFacts } from './facts.ts';
 import type { Content, Entry } from './types.ts';
 import type { LoadContext } from './context.ts';
 import { renderMdx, type RenderedBody } from './mdx/render.ts';
+import { memoryCeiling } from '../memory.ts';
 import { folderCollections, type FolderCollectionName } from '#schemas/index.ts';
 
 /** The collections whose files have MDX bodies. */
@@ -27,6 +28,7 @@ export function renderBodies(ctx: LoadContext, content: Content, targets: Map<st
     }
     return found;
   };
+  const memory = memoryCeiling();
   const rendered = (collection: WithBodies) =>
     (content[collection] as Entry<{ warranty?: string }>[]).map((entry) => {
       if (!entry.body.trim()) return entry;
@@ -35,7 +37,7 @@ export function renderBodies(ctx: LoadContext, content: Content, targets: Map<st
       let result = ctx.cache.get<RenderedBody>(key);
       if (result) ctx.bodies.cached++;
       else {
-        ctx.bodies.rendered++;
+        if (++ctx.bodies.rendered % 64 === 0) memory.check();
         try {
           result = renderMdx(entry.body, pageFactsOf);
         } catch (err) {

@@ -5,7 +5,7 @@ import type { Assets } from '#src/document.tsx';
 import type { RenderInput } from '#src/entry-server.tsx';
 import { businessJsonLdOf } from '../page-data/hindi.ts';
 import { siteOf, type RouteEntry, type SiteIndex } from '../page-data/route-entry.ts';
-import { memoryCeiling } from './memory.ts';
+import { memoryCeiling } from '../memory.ts';
 import { createPageCache } from './page-cache.ts';
 
 type RenderFn = (input: RenderInput) => string;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { memoryCeiling } from '#core/pipeline/memory.ts';
+import { memoryCeiling } from '#core/memory.ts';
 
 describe('the prerender’s memory ceiling (decision 066)', () => {
   test('below the ceiling nothing is collected', () => {

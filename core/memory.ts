@@ -4,9 +4,10 @@ import { runInNewContext } from 'node:vm';
 const MB = 2 ** 20;
 
 /**
- * A ceiling on the resident memory of a loop that makes large garbage (decision 066): every
- * rendered page is a string of 80–160 KB, kept in V8's large-object space until a full collection,
- * and with a 4 GB heap limit V8 let 5,000 pages' worth (1.3 GB) pile up before collecting it.
+ * A ceiling on the resident memory of a loop that makes large garbage (decision 066): rendering
+ * MDX bodies (their syntax trees) and pages (each a string of tens of KB, kept in V8's large-object
+ * space until a full collection). With its default heap limit V8 grows the heap rather than
+ * collect, and a blog of thousands of posts would pile up more than a gigabyte of garbage.
  * `check()` asks for a full collection when the process is above the ceiling; the next ceiling is
  * then at least `headroom` above what was left, so a site whose live data is larger than the
  * ceiling is collected once per `headroom` of garbage, not on every check.
