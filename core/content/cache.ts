@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
@@ -58,11 +58,11 @@ export class ContentCache {
   private constructor(private readonly file: string | undefined) {
     let before = new Map<string, unknown>();
     try {
-      if (file) before = deserialize(readFileSync(file)) as Map<string, unknown>;
+      if (file) before = unpack(readFileSync(file));
     } catch {
       // None yet, or unreadable (a build stopped mid-write leaves only a temporary file): start empty.
     }
-    this.before = before instanceof Map ? before : new Map();
+    this.before = before;
   }
 
   /** The cache in `dir` for this engine; no dir: a cache that keeps nothing (every value is made). */
@@ -90,8 +90,51 @@ export class ContentCache {
     mkdirSync(dir, { recursive: true });
     // A temporary name, then a rename: a reader never sees half a file.
     const tmp = `${this.file}.${process.pid}.tmp`;
-    writeFileSync(tmp, serialize(this.now));
+    pack(this.now, tmp);
     renameSync(tmp, this.file);
     for (const name of readdirSync(dir)) if (name.startsWith('content-') && path.join(dir, name) !== this.file && !name.endsWith('.tmp')) rmSync(path.join(dir, name), { force: true });
   }
+}
+
+/**
+ * The file: the length of the values' serialization (4 bytes), the values with every rendered
+ * body's `html` replaced by where it is, then all that HTML as one UTF-16 text. Read back, the HTML
+ * is one string and each body's a slice of it (V8 slices a long string without copying it): one
+ * large string goes straight to V8's large-object space, where thousands of body-sized strings
+ * would be copied by every young-generation collection of a build that reads them all. Written
+ * body by body, so saving holds no second copy of it all.
+ */
+function pack(values: Map<string, unknown>, file: string) {
+  const parts: string[] = [];
+  let at = 0;
+  const out = new Map<string, unknown>();
+  for (const [key, value] of values) {
+    const html = (value as { html?: unknown } | null)?.html;
+    if (typeof html === 'string') {
+      parts.push(html);
+      out.set(key, { ...(value as object), html: [at, (at += html.length)] });
+    } else out.set(key, value);
+  }
+  const head = serialize(out);
+  const size = Buffer.alloc(4);
+  size.writeUInt32LE(head.length);
+  const fd = openSync(file, 'w');
+  try {
+    writeSync(fd, size);
+    writeSync(fd, head);
+    for (const html of parts) writeSync(fd, html, null, 'utf16le');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function unpack(bytes: Buffer): Map<string, unknown> {
+  const end = 4 + bytes.readUInt32LE(0);
+  const values = deserialize(bytes.subarray(4, end)) as Map<string, unknown>;
+  const html = bytes.toString('utf16le', end);
+  for (const [key, value] of values) {
+    const range = (value as { html?: unknown } | null)?.html;
+    if (Array.isArray(range)) values.set(key, { ...(value as object), html: html.slice(range[0] as number, range[1] as number) });
+  }
+  return values;
 }
