@@ -41,11 +41,12 @@ export function createPageCache(dir: string | undefined, ...salt: string[]) {
   };
   /** `file` becomes the kept page: linked, or copied where linking fails. */
   const publish = (kept: string, file: string) => {
-    // What is there may be another kept page: it is replaced, never written into.
-    rmSync(file, { force: true });
     try {
       linkSync(kept, file);
-    } catch {
+    } catch (err) {
+      // What is there may be another kept page: it is replaced, never written into.
+      rmSync(file, { force: true });
+      if ((err as NodeJS.ErrnoException).code === 'EEXIST') return publish(kept, file);
       copyFileSync(kept, file);
     }
   };

@@ -28,7 +28,8 @@ export interface RouteManifest {
  * it was rendered before with the same inputs; the manifest goes to `recordDir`.
  */
 export async function prerender(index: SiteIndex, serverEntry: string, assets: Assets, outDir: string, recordDir: string, cacheDir?: string): Promise<RouteManifest> {
-  const { render } = (await import(pathToFileURL(serverEntry).href)) as { render: RenderFn };
+  // The server renderer (React and every screen) is loaded for the first page the cache does not have.
+  let render: RenderFn | undefined;
   const { site } = index.site;
   const manifest: RouteManifest = { origin: site.origin, routes: [], notFound: [] };
 
@@ -48,6 +49,7 @@ export async function prerender(index: SiteIndex, serverEntry: string, assets: A
     const key = cache.key(route.path, JSON.stringify(route.data));
     const target = folderOf(path.join(outDir, file));
     if (!cache.copyTo(key, target)) {
+      render ??= ((await import(pathToFileURL(serverEntry).href)) as { render: RenderFn }).render;
       const shell = siteOf(index, route);
       cache.put(key, target, render({ url: `${site.origin}${route.path}`, site: shell, page: route.data, assets, businessJsonLd: businessJsonLdOf(index, shell) }));
     }
