@@ -65,7 +65,7 @@ async function main() {
     console.log('');
     console.log('Inserting 1,000,000 events over 30 days (250,000 clicks, 25,000 of them phone and WhatsApp taps) and 20,000 leads…');
     const t0 = performance.now();
-    await db.exec(`truncate public.user_events, public.leads restart identity;
+    await db.exec(`truncate public.user_events, public.leads, public.leads_outbox restart identity;
       insert into public.user_events (session_id, event_type, element_clicked, page_url, "timestamp")
       select 'session_1751537730000_' || (g % 100000), case when g % 4 = 0 then 'click' else 'page_view' end,
         case when g % 80 = 0 then 'tel:+911234567890' when g % 40 = 0 then 'whatsapp' when g % 4 = 0 then 'a:/services' end,

@@ -18,7 +18,7 @@ const TABLET_UA = 'Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605
 const ist = (day: string, time = '00:00:00') => new Date(`${day}T${time}+05:30`);
 
 async function seed(db: AnalyticsDb) {
-  await db.exec('truncate public.user_sessions, public.user_events, public.leads, public.analytics_daily, public.analytics_daily_done, public.analytics_salts restart identity');
+  await db.exec('truncate public.user_sessions, public.user_events, public.leads, public.leads_outbox, public.analytics_daily, public.analytics_daily_done, public.analytics_salts restart identity');
   const s = (at: Date, visitor: string, page: string, ua: string, referrer: string, country: string | null, sid: string, ip = '49.36.10.0') =>
     db.query(
       `insert into public.user_sessions (session_id, ip_address, ip_hash, visitor_id, country, page_url, user_agent, referrer, created_at)
@@ -180,7 +180,7 @@ export function describeDashboardContract(name: string, getDb: () => AnalyticsDb
     let db: AnalyticsDb;
     beforeEach(async () => {
       db = getDb();
-      await db.exec('truncate public.user_sessions, public.user_events, public.leads, public.analytics_daily, public.analytics_daily_done, public.analytics_salts restart identity');
+      await db.exec('truncate public.user_sessions, public.user_events, public.leads, public.leads_outbox, public.analytics_daily, public.analytics_daily_done, public.analytics_salts restart identity');
     });
     const visit = (h: ReturnType<typeof makeHandler>, ip: string, ua = BROWSER_UA, page = `${ORIGIN}/services`) =>
       h(post(session({ userAgent: ua, pageUrl: page }), { 'x-forwarded-for': ip, 'user-agent': ua }));

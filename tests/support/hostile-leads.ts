@@ -63,7 +63,7 @@ export function hostileLeads(): HostileLead[] {
     { name: 'invalid UTF-8, percent-encoded', body: `${quote({})}&name2=%C3%28`, status: 400 },
     { name: 'a lone surrogate, percent-encoded', body: form({ ...QUOTE, name: '' }).replace('name=', 'name=%ED%A0%80'), status: 400 },
     { name: 'a broken percent escape', body: `${quote({})}&note=%G1`, status: 400 },
-    { name: 'a body over 16 KB', body: quote({ message: 'c'.repeat(17_000) }), status: 413 },
+    { name: 'a body over 32 KB', body: quote({ message: 'c'.repeat(33_000) }), status: 413 },
     { name: 'JSON instead of a form', body: JSON.stringify(QUOTE), headers: { 'content-type': 'application/json' }, status: 415 },
     { name: 'a form in another charset', body: quote({}), headers: { 'content-type': `${FORM_TYPE}; charset=iso-8859-1` }, status: 415 },
     { name: 'a post from an origin the site does not know', body: quote({}), headers: { origin: 'https://evil.example' }, status: 403 },
