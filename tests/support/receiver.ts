@@ -23,9 +23,11 @@ export interface Receiver {
   /** http://127.0.0.1:PORT */
   url: string;
   received: Received[];
-  /** Connections open now, and the most open at once since the start (or the last reset). */
+  /** Connections open now, and the most open at once since the start. */
   openSockets(): number;
   maxOpenSockets: number;
+  /** Requests under way (arrived, not yet answered or dropped) at most at once. */
+  maxOpenRequests: number;
   /** How the next requests are answered; `failures` answers of `mode`, then 'ok', when given. */
   setMode(mode: Mode, failures?: number): void;
   /** Resolves once `n` requests in all have arrived. */
@@ -46,6 +48,7 @@ export async function startReceiver(mode: Mode = 'ok', port = 0): Promise<Receiv
     url: '',
     received,
     maxOpenSockets: 0,
+    maxOpenRequests: 0,
     openSockets: () => sockets.size,
     setMode(m: Mode, failures = Infinity) {
       current = m;
@@ -66,7 +69,10 @@ export async function startReceiver(mode: Mode = 'ok', port = 0): Promise<Receiv
       }),
   } satisfies Receiver as Receiver;
 
+  let openRequests = 0;
   const server = createServer((req, res) => {
+    r.maxOpenRequests = Math.max(r.maxOpenRequests, ++openRequests);
+    res.on('close', () => openRequests--);
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
