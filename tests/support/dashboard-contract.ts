@@ -153,7 +153,7 @@ export function describeDashboardContract(name: string, getDb: () => AnalyticsDb
     it('refuses a bad range or format with 400 and the reason, and a read without the key with 401', async () => {
       for (const q of ['?from=2025-07-03T00:00:00Z&to=2025-07-01T00:00:00Z', '?from=yesterday', '?from=2024-01-01T00:00:00Z&to=2025-07-01T00:00:00Z']) {
         const res = await get(q);
-        expect([q, res.status, await res.json()]).toEqual([q, 400, { error: 'from and to must be ISO times, from before to, at most 400 days apart' }]);
+        expect([q, res.status, await res.json()]).toEqual([q, 400, { error: 'from and to must be ISO times such as 2026-11-01T00:00:00Z (or +05:30) in the years 2000 to 9998, from before to, at most 400 days apart' }]);
       }
       const xml = await get('?format=xml');
       expect([xml.status, await xml.json()]).toEqual([400, { error: 'format must be csv, or left out for JSON' }]);
