@@ -167,7 +167,7 @@ const CHANNEL_LABEL: Record<StoredLead['deliveries'][number]['channel'], string>
  * after their lead, whatever the dates shown, and those given up in these dates. The leads
  * themselves are safe here either way.
  */
-function WaitingDeliveries({ data }: { data: LeadsData }) {
+export function WaitingDeliveries({ data }: { data: LeadsData }) {
   if (data.waiting.length === 0 && data.deliveryFailed === 0) return null;
   return (
     <div role="alert" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-ink" data-testid="deliveries-waiting">
