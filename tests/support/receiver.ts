@@ -14,6 +14,8 @@ export interface Received {
   body: string;
   /** performance.now() when the whole request had arrived. */
   at: number;
+  /** The status it was answered with ('hang': none). */
+  answered: number | 'hang';
 }
 
 /** 'ok': 200 (Telegram's {"ok":true}); 'hang': never answers; a number: that status. */
@@ -76,12 +78,13 @@ export async function startReceiver(mode: Mode = 'ok', port = 0): Promise<Receiv
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      received.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: performance.now() });
+      const m = failuresLeft > 0 ? current : 'ok';
+      if (failuresLeft > 0 && failuresLeft !== Infinity) failuresLeft--;
+      const answered = m === 'ok' ? 200 : m;
+      received.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: performance.now(), answered });
       const ready = waiters.filter((w) => received.length >= w.n);
       waiters = waiters.filter((w) => received.length < w.n);
       for (const w of ready) w.resolve();
-      const m = failuresLeft > 0 ? current : 'ok';
-      if (failuresLeft > 0 && failuresLeft !== Infinity) failuresLeft--;
       if (m === 'hang') {
         hanging.add(res);
         res.on('close', () => hanging.delete(res));

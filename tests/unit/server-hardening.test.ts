@@ -216,7 +216,7 @@ describe('site start under hostile input', () => {
   });
 });
 
-/** Writes raw bytes on a new connection (without closing its side) and returns all that comes back before the server closes it. */
+/** Writes raw bytes on a new connection, closes its side (as `printf … | nc` does), and returns all that comes back. */
 function rawExchange(bytes: string): Promise<string> {
   return new Promise((done, fail) => {
     const socket = net.createConnection({ host: '127.0.0.1', port });
@@ -224,7 +224,7 @@ function rawExchange(bytes: string): Promise<string> {
     socket.on('data', (c: Buffer) => (answer += c.toString('latin1')));
     socket.on('close', () => done(answer));
     socket.on('error', fail);
-    socket.write(bytes);
+    socket.end(bytes);
   });
 }
 

@@ -16,7 +16,7 @@ import { alertChannelsFromEnv, type AlertChannels } from '#functions/_shared/ale
 import { createLeadsHandler, type LeadsDeps } from '#functions/_shared/leads-handler.ts';
 import { createOutbox, type OutboxOptions } from '#functions/_shared/outbox.ts';
 import { createCountryLookup } from '#functions/_shared/mmdb.ts';
-import { logLine } from '#functions/_shared/log.ts';
+import { consoleLogError, rateLimitedLog } from '#functions/_shared/log.ts';
 import type { RateLimitOptions } from '#functions/_shared/rate-limit.ts';
 
 const SUPABASE_DIR = fileURLToPath(new URL('../../../supabase/', import.meta.url));
@@ -259,7 +259,7 @@ export async function createNodeAnalytics(opts: NodeAnalyticsOptions): Promise<N
   const fromEnv = alertChannelsFromEnv((name) => process.env[name]);
   if (!opts.leads?.alerts) for (const problem of fromEnv.problems) console.error(`leads: ${problem}`);
   const channels: AlertChannels = { ...(opts.leads?.alerts ?? fromEnv.channels), forward: opts.leads?.forwardTo ? { url: opts.leads.forwardTo } : undefined };
-  const outbox = createOutbox({ query: db.query, channels, logError: (m, e) => console.error(logLine(m, e)), ...opts.leads?.outbox });
+  const outbox = createOutbox({ query: db.query, channels, logError: rateLimitedLog(consoleLogError, Date.now), ...opts.leads?.outbox });
   const deliverDue = () => void outbox.drain().catch(() => {});
   const poll = outbox.channels.length > 0 ? setInterval(deliverDue, opts.leads?.pollMs ?? 5000) : undefined;
   poll?.unref();
