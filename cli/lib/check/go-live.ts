@@ -102,7 +102,7 @@ function alertWarning(siteLines: string[], env: Record<string, string | undefine
     column: 1,
     rule: 'go-live-lead-alerts',
     message: `no alert channel for new leads: the owner's phone hears of none${problems.length ? ` (${problems.join('; ')})` : ''}`,
-    expected: `${ALERT_ENV.telegram.join(' and ')} (a Telegram bot), or ${ALERT_ENV.webhook.join(' and ')} (n8n, Make, Zapier), set as secrets where the function runs (README, "Lead alerts")`,
+    expected: `${ALERT_ENV.telegram.join(' and ')} (a Telegram bot), or ${ALERT_ENV.webhook.join(' and ')} (n8n, Make, Zapier), set as secrets where the function runs (README, "Leads")`,
     received: 'none set here',
     severity: 'warning',
   };

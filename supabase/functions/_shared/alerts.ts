@@ -21,7 +21,7 @@ export interface AlertChannels {
 }
 
 export const DEFAULT_TELEGRAM_API = 'https://api.telegram.org';
-/** The secrets and variables each channel reads (README, "Lead alerts"). */
+/** The secrets and variables each channel reads (README, "Leads"). */
 export const ALERT_ENV = {
   telegram: ['LEADS_TELEGRAM_BOT_TOKEN', 'LEADS_TELEGRAM_CHAT_ID'],
   telegramApi: 'LEADS_TELEGRAM_API_URL',
