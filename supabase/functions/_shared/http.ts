@@ -14,7 +14,9 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'x-content-type-options': 'nosniff',
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
   'x-frame-options': 'DENY',
-  'referrer-policy': 'no-referrer',
+  // As the site's own pages: with no-referrer, a form on the function's own page (the one that
+  // names a mistake) would be posted with Origin "null" and refused.
+  'referrer-policy': 'strict-origin-when-cross-origin',
   'strict-transport-security': 'max-age=63072000; includeSubDomains',
 };
 
