@@ -6,7 +6,7 @@
 //      from its 303 to its Telegram message and its webhook. Target: p99 ≤ 5 s.
 //   2. The receiver hanging, N more forms, then kill -9 of the server, then the receiver back and
 //      the server started again: every lead alerted, exactly once by idempotency key. Target: N of N.
-//      Also the most deliveries open at once while the receiver hung (the cap, 8).
+//      Also the most deliveries open at once while the receiver hung (the cap, 16).
 //   3. The attack campaign's inputs (tests/support/hostile-leads.ts): forms with spaces, tabs, line
 //      breaks, Unicode spaces, lengths at the caps, and dashboard ranges on both functions.
 //      Targets: 0 5xx, and 0 rows changed without a word (each accepted form stored as sent).
@@ -79,6 +79,7 @@ async function main() {
   const { startReceiver } = await import('#tests/support/receiver.ts');
   const { postgresDb } = await import('#cli/lib/server/analytics.ts');
   const { QUOTE, form, leadCampaign, RANGE_CAMPAIGN } = await import('#tests/support/hostile-leads.ts');
+  const { DEFAULT_MAX_OPEN } = await import('#functions/_shared/outbox.ts');
 
   console.log('Starting a throwaway PostgreSQL cluster and the alert receiver…');
   const cluster = await startPgCluster({ shared_buffers: '256MB', max_connections: '50' });
@@ -142,7 +143,7 @@ async function main() {
     await new Promise((r) => setTimeout(r, 12_000)); // attempts time out (10 s) and are tried again
     const attemptsWhileHanging = receiver.received.length - before;
     console.log(`  forms        ${hung303} answered 303 while the receiver hung`);
-    console.log(`  open         at most ${receiver.maxOpenRequests} deliveries and ${receiver.maxOpenSockets} connections at once (cap 8); ${attemptsWhileHanging} attempts in 12 s`);
+    console.log(`  open         at most ${receiver.maxOpenRequests} deliveries and ${receiver.maxOpenSockets} connections at once (cap ${DEFAULT_MAX_OPEN}); ${attemptsWhileHanging} attempts in 12 s`);
     server.child.kill('SIGKILL');
     await server.exited;
     receiver.releaseHanging();

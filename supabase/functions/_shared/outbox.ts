@@ -54,7 +54,7 @@ export interface Outbox {
   stop(): Promise<void>;
 }
 
-export const DEFAULT_MAX_OPEN = 8;
+export const DEFAULT_MAX_OPEN = 16;
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
 export function createOutbox(o: OutboxOptions): Outbox {
@@ -131,7 +131,9 @@ export function createOutbox(o: OutboxOptions): Outbox {
   async function pass(untilMs: number): Promise<void> {
     for (;;) {
       if (stopping.signal.aborted || Date.now() > untilMs) break;
-      if (open >= maxOpen) {
+      // Claims are made for half the slots or more at a time: one statement per delivery, when
+      // every one that ends frees a single slot, cost more than the deliveries.
+      if (open > 0 && maxOpen - open < Math.ceil(maxOpen / 2)) {
         await oneSettled();
         continue;
       }
