@@ -200,5 +200,5 @@ describe('createNodeAnalytics (PGlite in a data folder)', () => {
     } finally {
       await second.close();
     }
-  });
+  }, 120_000); // two starts of an embedded database on disk: slow on a busy machine
 });

@@ -3,7 +3,7 @@
 // mounts `handle` at /functions/v1/analytics, the same path Supabase serves the Deno entry on.
 
 import { randomBytes } from 'node:crypto';
-import { watch, type FSWatcher } from 'node:fs';
+import { readdirSync, watch, type FSWatcher } from 'node:fs';
 import { chmod, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -128,35 +128,42 @@ async function localSecrets(dataDir: string): Promise<Secrets> {
  * file becomes 0600 and every folder 0700, which also tightens a database an earlier version
  * created. Files Postgres creates later get its own modes (0600, 0700).
  */
-async function openPrivatePglite(dir: string): Promise<{ pg: PGlite; watcher?: FSWatcher }> {
+async function openPrivatePglite(dir: string): Promise<{ pg: PGlite; watchers: FSWatcher[] }> {
   await mkdir(dir, { recursive: true, mode: 0o700 });
   await chmod(dir, 0o700);
   const pg = await PGlite.create(dir);
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
     if (entry.isFile() || entry.isDirectory()) await chmod(join(entry.parentPath, entry.name), entry.isFile() ? 0o600 : 0o700);
   }
-  return { pg, watcher: keepPrivate(dir) };
+  return { pg, watchers: keepPrivate(dir) };
 }
 
 /**
- * Files Postgres writes later through PGlite's file system are opened with the process's umask,
- * not Postgres's own modes (its relcache files, pg_internal.init, came back 0644 while a server ran:
- * issue 25.11). Each file that appears (created or renamed into place) is made 0600 again.
+ * Files Postgres writes later through PGlite's file system with fopen() get the process's umask,
+ * not Postgres's own modes: its relcache files (pg_internal.init, in global/ and in each database's
+ * folder) came back 0644 while a server ran (issue 25.11). Each file that appears there (created
+ * or renamed into place) is made 0600 again. Those folders only: a recursive watch of the whole
+ * database costs Node 20 a stat poll of every file.
  */
-function keepPrivate(dir: string): FSWatcher | undefined {
+function keepPrivate(dir: string): FSWatcher[] {
   const tighten = async (file: string) => {
     const st = await stat(file);
-    if ((st.mode & 0o077) !== 0) await chmod(file, st.isDirectory() ? 0o700 : 0o600);
+    if ((st.mode & 0o077) !== 0) await chmod(file, 0o600);
   };
-  try {
-    const watcher = watch(dir, { recursive: true, persistent: false }, (event, name) => {
-      if (event === 'rename' && name) void tighten(join(dir, name)).catch(() => {});
-    });
-    watcher.on('error', () => {});
-    return watcher;
-  } catch {
-    return undefined; // no watcher on this platform: the walk at each start still tightens everything
+  const folders = ['global', ...readdirSync(join(dir, 'base')).map((db) => join('base', db))];
+  const watchers: FSWatcher[] = [];
+  for (const folder of folders) {
+    try {
+      const watcher = watch(join(dir, folder), { persistent: false }, (event, name) => {
+        if (event === 'rename' && name) void tighten(join(dir, folder, name)).catch(() => {});
+      });
+      watcher.on('error', () => {});
+      watchers.push(watcher);
+    } catch {
+      // no watcher here: the walk at each start still tightens everything
+    }
   }
+  return watchers;
 }
 
 /** Country lookup from the public-domain IPtoASN database (docs/decisions/010-ip-country-database.md). */
@@ -218,13 +225,13 @@ export async function createNodeAnalytics(opts: NodeAnalyticsOptions): Promise<N
   const hmacSecret = opts.hmacSecret || secrets!.hmacSecret;
 
   let db: AnalyticsDb;
-  let watcher: FSWatcher | undefined;
+  let watchers: FSWatcher[] = [];
   if (opts.databaseUrl) {
     db = postgresDb(opts.databaseUrl, { max: opts.poolSize });
   } else {
     const opened = await openPrivatePglite(join(opts.dataDir, 'pglite'));
     db = pgliteDb(opened.pg);
-    watcher = opened.watcher;
+    watchers = opened.watchers;
   }
   try {
     await applyMigrations(db);
@@ -293,7 +300,7 @@ export async function createNodeAnalytics(opts: NodeAnalyticsOptions): Promise<N
       clearInterval(poll);
       // Attempts under way end now and are recorded as failed: the next start tries them again.
       await outbox.stop();
-      watcher?.close();
+      for (const w of watchers) w.close();
       await db.close();
     },
   };
