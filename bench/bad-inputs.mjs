@@ -8,6 +8,8 @@
 // temp SITE_DATA_DIR and SITE_TRUSTED_PROXY=loopback, and gives each input its own client address
 // in x-forwarded-for, so that the per-client rate limit lets every input reach validation (one
 // category floods from a single address on purpose). All traffic goes to 127.0.0.1.
+// Then the campaign of issue 25 on the leads function (forms with spaces, tabs, line breaks, Unicode
+// spaces, lengths at the caps: every accepted one stored as sent) and on dashboard ranges.
 // Prints: inputs tried, answers per status, 5xx answers and malformed rows (targets 0 and 0).
 // bench/run.mjs can call runBadInputs().
 
@@ -313,6 +315,24 @@ export async function runBadInputs({ log = (line) => console.log(line) } = {}) {
       const status = (await support.sendRaw(`${base}/functions/v1/leads`, { body: c.body, headers }).catch(() => ({ status: 0 }))).status;
       leadAnswers.push({ ...c, got: status });
     }
+    // The campaign of issue 25 on leads (each valid or not: an accepted one must be stored as sent)
+    // and on dashboard ranges (never a 5xx).
+    const campaignAnswers = [];
+    for (const [i, c] of leadsSupport.leadCampaign().entries()) {
+      const headers = { 'content-type': leadsSupport.FORM_TYPE, origin, 'x-forwarded-for': `49.201.${i >> 8}.${i & 255}` };
+      const status = (await support.sendRaw(`${base}/functions/v1/leads`, { body: leadsSupport.form(c.fields), headers }).catch(() => ({ status: 0 }))).status;
+      campaignAnswers.push({ ...c, status });
+    }
+    const { dashboardKey } = JSON.parse(readFileSync(path.join(dataDir, 'analytics-secrets.json'), 'utf8'));
+    const rangeStatuses = [];
+    for (const fn of ['analytics', 'leads']) {
+      for (const v of leadsSupport.RANGE_CAMPAIGN) {
+        for (const q of [`from=${encodeURIComponent(v)}&to=2026-11-20T00:00:00Z`, `from=2026-11-01T00:00:00Z&to=${encodeURIComponent(v)}`]) {
+          const headers = { authorization: `Bearer ${dashboardKey}`, origin, 'x-forwarded-for': '49.202.0.1' };
+          rangeStatuses.push((await support.sendRaw(`${base}/functions/v1/${fn}?${q}`, { method: 'GET', headers }).catch(() => ({ status: 0 }))).status);
+        }
+      }
+    }
     const rssAfter = rssMb(server.pid);
     server.kill('SIGTERM');
     await exited;
@@ -323,8 +343,17 @@ export async function runBadInputs({ log = (line) => console.log(line) } = {}) {
     for (const table of ['user_sessions', 'user_events']) {
       for (const row of (await pg.query(`select *, host(ip_address) as ip from public.${table}`)).rows) rows.push({ table, row });
     }
-    const leadRows = Number((await pg.query('select count(*)::int as n from public.leads')).rows[0].n);
+    // Read through JSON: PGlite's driver drops a leading U+FEFF of a text column (not the database).
+    const campaignRows = (await pg.query(`select json_build_object('name', name, 'email', email, 'phone', phone, 'message', message, 'area', area,
+      'serviceType', service_type, 'brandName', brand_name, 'subject', subject)::text as row from public.leads`)).rows.map((r) => JSON.parse(r.row));
+    const leadRows = campaignRows.filter((r) => !/^campaign\.\d+@gmail\.com$/.test(r.email) && !/^Campaign \d+$/.test(r.name)).length;
     await pg.close();
+    const campaignChanged = campaignAnswers.filter((c) => {
+      const rows = campaignRows.filter((r) => r[c.match.column] === c.match.value);
+      if (c.status !== 303) return rows.length > 0;
+      const stored = rows.length === 1 ? Object.fromEntries(Object.entries(rows[0]).filter(([, v]) => v !== null)) : null;
+      return !stored || JSON.stringify(Object.entries(stored).sort()) !== JSON.stringify(Object.entries(c.fields).sort());
+    });
     const patterns = { session: schema.SESSION_ID_PATTERN, event: schema.EVENT_TYPE_PATTERN };
     const problems = rows.map(({ table, row }) => [row.session_id, rowProblem(row, table, patterns)]).filter(([, p]) => p);
     // The test cases' 201s must have stored the row they promise.
@@ -353,13 +382,18 @@ export async function runBadInputs({ log = (line) => console.log(line) } = {}) {
     const leadsWrong = leadAnswers.filter((a) => a.got !== a.status);
     log(`Leads function:      ${leadAnswers.length - leadsWrong.length} of ${leadAnswers.length} hostile forms answered as the tests expect` +
       listed(leadsWrong, (a) => `${a.name} → ${a.got}`) + `; leads stored ${leadRows} (target 0); 5xx ${leadAnswers.filter((a) => a.got >= 500).length}`);
+    const campaignAccepted = campaignAnswers.filter((c) => c.status === 303).length;
+    log(`Lead campaign:       ${campaignAnswers.length} forms, ${campaignAccepted} accepted, ${campaignAnswers.length - campaignAccepted} refused; 5xx ${campaignAnswers.filter((c) => c.status >= 500 || c.status === 0).length}` +
+      `; rows changed without a word ${campaignChanged.length} (target 0)${listed(campaignChanged, (c) => c.name)}`);
+    log(`Dashboard ranges:    ${rangeStatuses.length} keyed requests; 5xx ${rangeStatuses.filter((s) => s >= 500 || s === 0).length} (target 0)`);
     log(`Server RSS:          ${rssBefore ?? '?'} MB before the campaign, ${rssAfter ?? '?'} MB after`);
     return {
       inputs: answers.length,
       statuses: Object.fromEntries(byStatus),
-      fiveXX: fiveXX.length + leadAnswers.filter((a) => a.got >= 500 || a.got === 0).length,
+      fiveXX: fiveXX.length + leadAnswers.filter((a) => a.got >= 500 || a.got === 0).length + campaignAnswers.filter((c) => c.status >= 500 || c.status === 0).length +
+        rangeStatuses.filter((s) => s >= 500 || s === 0).length,
       rows: rows.length,
-      malformed: problems.length + leadRows + leadsWrong.length,
+      malformed: problems.length + leadRows + leadsWrong.length + campaignChanged.length,
     };
   } finally {
     if (server.exitCode === null) {

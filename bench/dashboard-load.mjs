@@ -49,7 +49,7 @@ async function main() {
     // Sessions: 40 pages, a quarter from Google with utm tags, some from Facebook, a third on
     // desktop; 30,000 visitors (about 1,000 a day, three page loads each). Events: three quarters
     // page views, a tenth of the clicks phone and WhatsApp taps.
-    await db.exec(`truncate public.user_sessions, public.user_events, public.leads, public.analytics_daily, public.analytics_daily_done restart identity;
+    await db.exec(`truncate public.user_sessions, public.user_events, public.leads, public.leads_outbox, public.analytics_daily, public.analytics_daily_done restart identity;
       insert into public.user_sessions (session_id, ip_address, ip_hash, visitor_id, country, page_url, user_agent, referrer, created_at)
       select 'session_1751537730000_' || g, ('100.64.' || (g % 250) || '.0')::inet, md5((g % 30000)::text) || md5((g % 30000)::text),
         md5((g / 3)::text), (array['IN','IN','IN','US','GB','AE','SG','DE'])[1 + g % 8],

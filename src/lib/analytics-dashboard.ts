@@ -27,18 +27,31 @@ export const EMPTY_DASHBOARD: DashboardData = {
 const STORAGE_KEY = 'site.analytics.dashboardKey';
 
 /**
- * The dashboard key: from the link `npm start` prints (/analytics#key=…), which is then kept in
- * localStorage and removed from the address bar, or from an earlier visit.
+ * The dashboard key a link carries (/analytics#key=…, the link `npm start` prints), taken out of
+ * the address bar at once, and the key saved in this browser by an earlier visit. The link's key
+ * is saved only once it has opened the dashboard (see analytics-page.tsx): a wrong or old link
+ * must not replace a key that works (issue 25.8).
  */
-export function takeDashboardKey(): string | null {
-  const fromLink = /(?:^#|&)key=([^&]+)/.exec(location.hash)?.[1];
-  if (fromLink) {
-    const key = decodeURIComponent(fromLink);
-    saveDashboardKey(key);
-    history.replaceState(history.state, '', location.pathname + location.search);
-    return key;
+export function takeDashboardKey(): { fromLink: string | null; saved: string | null } {
+  const raw = /(?:^#|&)key=([^&]+)/.exec(location.hash)?.[1];
+  let fromLink: string | null = null;
+  if (raw) {
+    try {
+      fromLink = decodeURIComponent(raw);
+    } catch {
+      fromLink = raw;
+    }
+    // An absolute URL: a path such as "//analytics" would be read as the host "analytics", and
+    // replaceState would throw with the key still in the address bar (issue 25.7).
+    try {
+      const url = new URL(location.href);
+      url.hash = '';
+      history.replaceState(history.state, '', url.href);
+    } catch (error) {
+      console.error('Analytics dashboard: could not remove the key from the address bar', error);
+    }
   }
-  return localStorage.getItem(STORAGE_KEY);
+  return { fromLink, saved: localStorage.getItem(STORAGE_KEY) };
 }
 
 export function saveDashboardKey(key: string): void {
@@ -47,6 +60,9 @@ export function saveDashboardKey(key: string): void {
 
 /** `?from=…&to=…` of a range (ISO instants), '' for the function's default (the last 30 days). */
 export const rangeQuery = (r?: Range) => (r ? `?from=${r.from.toISOString()}&to=${r.to.toISOString()}` : '');
+
+/** A read the function refused for its key (401), as against one that failed for another reason. */
+export class KeyRefused extends Error {}
 
 /** GET on the analytics function with the key, through supabase-js's functions client: every figure of the range. */
 export async function readDashboard(endpoint: string, key: string, range?: Range): Promise<DashboardData> {
@@ -57,7 +73,10 @@ export async function readDashboard(endpoint: string, key: string, range?: Range
     url.href.slice(slash + 1) + rangeQuery(range),
     { method: 'GET', headers: { Authorization: `Bearer ${key}` } },
   );
-  if (error) throw error;
+  if (error) {
+    const status = (error as { context?: { status?: unknown } }).context?.status;
+    throw status === 401 ? new KeyRefused('The dashboard key was not accepted') : error;
+  }
   if (!data || typeof data !== 'object' || !('totals' in data)) throw new Error('Unexpected answer from the analytics function');
   return data;
 }

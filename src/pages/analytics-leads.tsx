@@ -83,11 +83,7 @@ function LeadsFigures({ now, before, against, onCsv }: { now: LeadsData; before:
           <Figure key={g} label={label} value={t[g]} change={changeText(t[g], b[g], against)} />
         ))}
       </div>
-      {now.forwardFailed > 0 && (
-        <p role="alert" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-ink">
-          {now.forwardFailed} {now.forwardFailed === 1 ? 'request was' : 'requests were'} not passed on to your e-mail form service. They are safe here: see the list below.
-        </p>
-      )}
+      <WaitingDeliveries data={now} />
       <Block title="Leads per day">
         {days.length === 0 ? (
           <p className="text-muted">No leads in these dates.</p>
@@ -143,9 +139,51 @@ function LeadCard({ lead: l }: { lead: StoredLead }) {
       <p className="mt-1 text-xs text-muted">
         From {l.page_path ?? 'an unknown page'}
         {l.source && ` · came from ${l.source}`}
-        {l.forward_status === 'failed' && <strong className="text-accent-700"> · not passed on to your e-mail service ({l.forward_error})</strong>}
       </p>
+      {l.deliveries.some((d) => d.status !== 'sent') && (
+        <p className="mt-1 text-xs">
+          {l.deliveries
+            .filter((d) => d.status !== 'sent')
+            .map((d) => (
+              <strong key={d.channel} className="mr-2 text-accent-700">
+                {d.status === 'failed' ? 'Not passed on' : 'Still passing on'} to {CHANNEL_LABEL[d.channel]}
+                {d.last_error ? ` (${d.last_error})` : ''}
+              </strong>
+            ))}
+        </p>
+      )}
     </li>
+  );
+}
+
+const CHANNEL_LABEL: Record<StoredLead['deliveries'][number]['channel'], string> = {
+  forward: 'your e-mail form service',
+  telegram: 'Telegram',
+  webhook: 'your webhook',
+};
+
+/**
+ * The warning the owner must not miss: deliveries (an alert, a forward) still pending ten minutes
+ * after their lead, whatever the dates shown, and those given up in these dates. The leads
+ * themselves are safe here either way.
+ */
+export function WaitingDeliveries({ data }: { data: LeadsData }) {
+  if (data.waiting.length === 0 && data.deliveryFailed === 0) return null;
+  return (
+    <div role="alert" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-ink" data-testid="deliveries-waiting">
+      {data.waiting.map((w) => (
+        <p key={w.channel}>
+          {w.count} {w.count === 1 ? 'lead has' : 'leads have'} not reached {CHANNEL_LABEL[w.channel]} for more than 10 minutes (the oldest came in{' '}
+          {formatIst(w.oldest)}){w.last_error ? `: ${w.last_error}` : ''}. They are retried; the leads are safe here.
+        </p>
+      ))}
+      {data.deliveryFailed > 0 && (
+        <p>
+          {data.deliveryFailed} {data.deliveryFailed === 1 ? 'delivery' : 'deliveries'} of these dates could not be made for a week and {data.deliveryFailed === 1 ? 'was' : 'were'} given
+          up: see the requests below.
+        </p>
+      )}
+    </div>
   );
 }
 

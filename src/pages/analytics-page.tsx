@@ -3,16 +3,17 @@ import { Button } from '../components/button.tsx';
 import { Card } from '../components/analytics/parts.tsx';
 import { RangePicker } from '../components/analytics/range-picker.tsx';
 import { useSite } from '../components/site-context.tsx';
-import { EMPTY_DASHBOARD, readDashboard, saveDashboardKey, takeDashboardKey, type DashboardData } from '../lib/analytics-dashboard.ts';
+import { EMPTY_DASHBOARD, KeyRefused, readDashboard, saveDashboardKey, takeDashboardKey, type DashboardData } from '../lib/analytics-dashboard.ts';
 import { rangeOf, type Range, type RangeName } from '../lib/leads-dashboard.ts';
 import type { PageData } from '../contract/pages.ts';
 import { DashboardFigures } from './analytics-figures.tsx';
 import { IgnoreThisBrowser, LeadsPanel } from './analytics-leads.tsx';
 
-type View = { status: 'loading' } | { status: 'ready'; range: Range; data: DashboardData; problem: 'no-key' | 'failed' | null; key?: string };
+type Ready = { status: 'ready'; range: Range; data: DashboardData; problem: 'no-key' | 'refused' | 'failed' | null; key?: string; notice?: string };
+type View = { status: 'loading' } | Ready;
 
 /** The dashboard's data for a key and range: empty values (and the reason) when there is no key or the read fails. */
-async function readView(endpoint: string, key: string | null, range: Range): Promise<View> {
+async function readView(endpoint: string, key: string | null, range: Range): Promise<Ready> {
   if (!key) {
     console.error('Analytics dashboard: no dashboard key, showing empty values');
     return { status: 'ready', range, data: EMPTY_DASHBOARD, problem: 'no-key' };
@@ -21,8 +22,25 @@ async function readView(endpoint: string, key: string | null, range: Range): Pro
     return { status: 'ready', range, data: await readDashboard(endpoint, key, range), problem: null, key };
   } catch (error) {
     console.error('Analytics dashboard read failed', error);
-    return { status: 'ready', range, data: EMPTY_DASHBOARD, problem: 'failed' };
+    return { status: 'ready', range, data: EMPTY_DASHBOARD, problem: error instanceof KeyRefused ? 'refused' : 'failed' };
   }
+}
+
+/**
+ * The first view: the link's key is tried first and saved once it opens the dashboard; a link
+ * whose key is refused leaves the saved key in place and the dashboard opens with that (issue 25.8).
+ */
+async function firstView(endpoint: string, range: Range): Promise<Ready> {
+  const { fromLink, saved } = takeDashboardKey();
+  if (!fromLink || fromLink === saved) return readView(endpoint, fromLink ?? saved, range);
+  const viaLink = await readView(endpoint, fromLink, range);
+  if (viaLink.problem === null || (!saved && viaLink.problem === 'failed')) {
+    saveDashboardKey(fromLink);
+    return viaLink;
+  }
+  if (!saved) return viaLink;
+  const viaSaved = await readView(endpoint, saved, range);
+  return viaLink.problem === 'refused' ? { ...viaSaved, notice: 'The key in the link was not accepted: the dashboard uses the key saved in this browser.' } : viaSaved;
 }
 
 /** The owner's dashboard (spec §2): every figure follows the chosen dates (decision 074). */
@@ -35,8 +53,8 @@ export function Page({ data }: { data: PageData<'analytics'> }) {
   const load = useCallback((key: string | null, r: Range) => readView(endpoint, key, r).then(setView), [endpoint]);
 
   useEffect(() => {
-    void load(takeDashboardKey(), rangeOf('7d'));
-  }, [load]);
+    void firstView(endpoint, rangeOf('7d')).then(setView);
+  }, [endpoint]);
 
   const key = view.status === 'ready' ? view.key : undefined;
   const range = view.status === 'ready' ? view.range : null;
@@ -48,9 +66,14 @@ export function Page({ data }: { data: PageData<'analytics'> }) {
         <Skeleton />
       ) : (
         <>
+          {view.notice && (
+            <p role="status" className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-4 text-ink">
+              {view.notice}
+            </p>
+          )}
           {view.problem && (
             <KeyPrompt
-              failed={view.problem === 'failed'}
+              failed={view.problem !== 'no-key'}
               onKey={(k) => {
                 saveDashboardKey(k);
                 setView({ status: 'loading' });

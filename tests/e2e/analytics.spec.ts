@@ -265,3 +265,34 @@ test.describe('/analytics: leads and the owner’s own visits', () => {
     await expect.poll(() => sent.length).toBe(2);
   });
 });
+
+test.describe('/analytics: one address, and a working key never replaced by a link (issue 25.7, 25.8)', () => {
+  const table = (page: Page) => page.getByRole('table', { name: 'Latest sessions' });
+
+  test('//analytics#key=… and /analytics.html open the dashboard at /analytics, the key out of the address bar, and count no visit', async ({ page, baseURL, consoleLog }) => {
+    const sent = await recordTracking(page);
+    const key = dashboardKey();
+    await page.goto(`${baseURL}//analytics#key=${encodeURIComponent(key)}`);
+    await expect(table(page)).toBeVisible();
+    await expect(page).toHaveURL(`${baseURL}/analytics`);
+    expect(await page.evaluate(() => localStorage.getItem('site.analytics.dashboardKey'))).toBe(key);
+    await page.goto('/analytics.html');
+    await expect(page).toHaveURL(`${baseURL}/analytics`);
+    await expect(table(page)).toBeVisible();
+    await page.waitForTimeout(300);
+    expect(sent).toEqual([]);
+    expect(consoleLog.errors).toEqual([]);
+  });
+
+  test('a link with a wrong key leaves the saved key in place, and the dashboard opens with it', async ({ page, baseURL }) => {
+    const key = dashboardKey();
+    await page.goto(`/analytics#key=${encodeURIComponent(key)}`);
+    await expect(table(page)).toBeVisible();
+    await page.goto('/about'); // a new page load: from /analytics, a hash alone would not load the page again
+    await page.goto('/analytics#key=an-old-or-wrong-key');
+    await expect(page.getByText('The key in the link was not accepted: the dashboard uses the key saved in this browser.')).toBeVisible();
+    await expect(table(page)).toBeVisible();
+    await expect(page).toHaveURL(`${baseURL}/analytics`);
+    expect(await page.evaluate(() => localStorage.getItem('site.analytics.dashboardKey'))).toBe(key);
+  });
+});

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrations, postgresDb, type AnalyticsDb } from '#cli/lib/server/analytics.ts';
 import { describeHostileInputs } from '../support/analytics-contract.ts';
 import { sendRaw } from '../support/hostile-inputs.ts';
+import { startReceiver, verifyWebhook, type Receiver } from '../support/receiver.ts';
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -184,18 +185,49 @@ describe('the Deno entry of the analytics function', () => {
 
   describe('the leads entry, running on Postgres', () => {
     let server: { url: string; proc: ChildProcess };
+    let receiver: Receiver;
+    const WEBHOOK_SECRET = 'deno-test-webhook-secret-0123456789';
     beforeAll(async () => {
+      receiver = await startReceiver();
       server = await serveEntry(
         {
           SUPABASE_DB_URL: cluster.url,
           LEADS_SITE_ORIGIN: ORIGIN,
           ANALYTICS_DASHBOARD_KEY: SECRETS.ANALYTICS_DASHBOARD_KEY,
           ANALYTICS_HMAC_SECRET: SECRETS.ANALYTICS_HMAC_SECRET,
+          LEADS_WEBHOOK_URL: `${receiver.url}/hook`,
+          LEADS_WEBHOOK_SECRET: WEBHOOK_SECRET,
+          LEADS_TELEGRAM_BOT_TOKEN: '123456:deno-test-token',
+          LEADS_TELEGRAM_CHAT_ID: '4242',
+          LEADS_TELEGRAM_API_URL: receiver.url,
         },
         join(ROOT, 'supabase/functions/leads'),
       );
     }, 180_000);
-    afterAll(() => stop(server?.proc));
+    afterAll(async () => {
+      await stop(server?.proc);
+      await receiver?.close();
+    });
+
+    it('alerts the owner of a lead: a Telegram message and a signed webhook; the schedule\'s call answers 202', async () => {
+      const body = new URLSearchParams({ name: 'Deno Alert', email: 'deno.alert@gmail.com', phone: '+91 98290 12345', message: 'No sound', subject: 'New Quote Request from Website' });
+      const res = await fetch(server.url, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN, 'cf-connecting-ip': '49.36.10.21' },
+        body,
+      });
+      expect(res.status).toBe(303);
+      await receiver.waitFor(2);
+      const hook = receiver.received.find((r) => r.path === '/hook')!;
+      expect(verifyWebhook(WEBHOOK_SECRET, hook)).toBe(true);
+      expect(JSON.parse(hook.body)).toMatchObject({ type: 'lead.created', lead: { name: 'Deno Alert', phone: '+91 98290 12345' } });
+      const telegram = receiver.received.find((r) => r.path === '/bot123456:deno-test-token/sendMessage')!;
+      expect(JSON.parse(telegram.body)).toMatchObject({ chat_id: '4242', text: expect.stringContaining('Name: Deno Alert\nPhone: +91 98290 12345') });
+      const run = await fetch(`${server.url}?outbox=run`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      expect([run.status, await run.json()]).toEqual([202, { ok: true, channels: ['telegram', 'webhook'] }]);
+      expect(run.headers.get('x-content-type-options')).toBe('nosniff');
+    });
 
     it('stores a posted quote form, sends the browser to the site\'s /thank-you, and gives it to the dashboard key only', async () => {
       const body = new URLSearchParams({ name: 'Deno Lead', email: 'deno.lead@gmail.com', phone: '+91 98290 12345', message: 'No sound', subject: 'New Quote Request from Website' });

@@ -99,7 +99,7 @@ describe('the client address on the Node server without SITE_TRUSTED_PROXY', () 
     } finally {
       await fresh.close();
     }
-  });
+  }, 120_000); // a server of its own: opening its embedded database takes a while on a busy machine
 
   it('(issue 10.7) ignores geo headers: a forged cf-ipcountry is not stored for a loopback client', async () => {
     const res = await sendRaw(

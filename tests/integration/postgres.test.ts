@@ -14,7 +14,7 @@ let db: AnalyticsDb;
 beforeAll(async () => {
   cluster = await startPgCluster();
   db = postgresDb(cluster.url);
-  expect(await applyMigrations(db)).toEqual(['20261122070000', '20261201090000', '20261210090000']);
+  expect(await applyMigrations(db)).toEqual(['20261122070000', '20261201090000', '20261210090000', '20261220090000']);
 });
 
 afterAll(async () => {
@@ -29,6 +29,7 @@ describe('migrations on PostgreSQL', () => {
       { version: '20261122070000', name: 'create_analytics' },
       { version: '20261201090000', name: 'create_leads' },
       { version: '20261210090000', name: 'dashboard_ranges_and_visitors' },
+      { version: '20261220090000', name: 'leads_rules_and_outbox' },
     ]);
   });
 
@@ -57,8 +58,10 @@ describe('migrations on PostgreSQL', () => {
       release();
       await holding;
       const applied = await applying;
-      expect(applied.flat()).toEqual(['20261122070000', '20261201090000', '20261210090000']);
-      expect(await watcher.query('select version from supabase_migrations.schema_migrations')).toEqual([{ version: '20261122070000' }, { version: '20261201090000' }, { version: '20261210090000' }]);
+      expect(applied.flat()).toEqual(['20261122070000', '20261201090000', '20261210090000', '20261220090000']);
+      expect(await watcher.query('select version from supabase_migrations.schema_migrations')).toEqual([
+        { version: '20261122070000' }, { version: '20261201090000' }, { version: '20261210090000' }, { version: '20261220090000' },
+      ]);
     } finally {
       await Promise.all([holder, watcher, ...starts].map((s) => s.close()));
     }
@@ -78,7 +81,12 @@ describe('migrations on PostgreSQL', () => {
       'analytics_daily_pkey',
       'analytics_salts_pkey',
       'leads_created_at_idx',
+      'leads_outbox_due_idx',
+      'leads_outbox_idempotency_key_key',
+      'leads_outbox_lead_id_channel_key',
+      'leads_outbox_pkey',
       'leads_pkey',
+      'leads_settings_pkey',
       'user_events_pkey',
       'user_events_taps_idx',
       'user_events_timestamp_idx',

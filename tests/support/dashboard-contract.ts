@@ -18,7 +18,7 @@ const TABLET_UA = 'Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605
 const ist = (day: string, time = '00:00:00') => new Date(`${day}T${time}+05:30`);
 
 async function seed(db: AnalyticsDb) {
-  await db.exec('truncate public.user_sessions, public.user_events, public.leads, public.analytics_daily, public.analytics_daily_done, public.analytics_salts restart identity');
+  await db.exec('truncate public.user_sessions, public.user_events, public.leads, public.leads_outbox, public.analytics_daily, public.analytics_daily_done, public.analytics_salts restart identity');
   const s = (at: Date, visitor: string, page: string, ua: string, referrer: string, country: string | null, sid: string, ip = '49.36.10.0') =>
     db.query(
       `insert into public.user_sessions (session_id, ip_address, ip_hash, visitor_id, country, page_url, user_agent, referrer, created_at)
@@ -153,7 +153,7 @@ export function describeDashboardContract(name: string, getDb: () => AnalyticsDb
     it('refuses a bad range or format with 400 and the reason, and a read without the key with 401', async () => {
       for (const q of ['?from=2025-07-03T00:00:00Z&to=2025-07-01T00:00:00Z', '?from=yesterday', '?from=2024-01-01T00:00:00Z&to=2025-07-01T00:00:00Z']) {
         const res = await get(q);
-        expect([q, res.status, await res.json()]).toEqual([q, 400, { error: 'from and to must be ISO times, from before to, at most 400 days apart' }]);
+        expect([q, res.status, await res.json()]).toEqual([q, 400, { error: 'from and to must be ISO times such as 2026-11-01T00:00:00Z (or +05:30) in the years 2000 to 9998, from before to, at most 400 days apart' }]);
       }
       const xml = await get('?format=xml');
       expect([xml.status, await xml.json()]).toEqual([400, { error: 'format must be csv, or left out for JSON' }]);
@@ -180,7 +180,7 @@ export function describeDashboardContract(name: string, getDb: () => AnalyticsDb
     let db: AnalyticsDb;
     beforeEach(async () => {
       db = getDb();
-      await db.exec('truncate public.user_sessions, public.user_events, public.leads, public.analytics_daily, public.analytics_daily_done, public.analytics_salts restart identity');
+      await db.exec('truncate public.user_sessions, public.user_events, public.leads, public.leads_outbox, public.analytics_daily, public.analytics_daily_done, public.analytics_salts restart identity');
     });
     const visit = (h: ReturnType<typeof makeHandler>, ip: string, ua = BROWSER_UA, page = `${ORIGIN}/services`) =>
       h(post(session({ userAgent: ua, pageUrl: page }), { 'x-forwarded-for': ip, 'user-agent': ua }));

@@ -63,10 +63,58 @@ export function hostileLeads(): HostileLead[] {
     { name: 'invalid UTF-8, percent-encoded', body: `${quote({})}&name2=%C3%28`, status: 400 },
     { name: 'a lone surrogate, percent-encoded', body: form({ ...QUOTE, name: '' }).replace('name=', 'name=%ED%A0%80'), status: 400 },
     { name: 'a broken percent escape', body: `${quote({})}&note=%G1`, status: 400 },
-    { name: 'a body over 16 KB', body: quote({ message: 'c'.repeat(17_000) }), status: 413 },
+    { name: 'a body over 32 KB', body: quote({ message: 'c'.repeat(33_000) }), status: 413 },
     { name: 'JSON instead of a form', body: JSON.stringify(QUOTE), headers: { 'content-type': 'application/json' }, status: 415 },
     { name: 'a form in another charset', body: quote({}), headers: { 'content-type': `${FORM_TYPE}; charset=iso-8859-1` }, status: 415 },
     { name: 'a post from an origin the site does not know', body: quote({}), headers: { origin: 'https://evil.example' }, status: 403 },
     { name: 'the spam trap filled in', body: quote({ _honey: 'http://spam.example' }), status: 303 },
   ];
 }
+
+/** One input of the lead campaign: the fields sent, and how to find its row (by e-mail or by name). */
+export interface CampaignLead {
+  name: string;
+  fields: Record<string, string>;
+  match: { column: 'email' | 'name'; value: string };
+}
+
+/**
+ * The attack campaign's inputs on leads (issue 25, items 1-3): every field of each form with what
+ * browsers and scripts send around a value — spaces, tabs, line breaks of every kind, Unicode
+ * spaces and invisible characters, lengths at and past the caps, the phone formats people type.
+ * Each is valid or not; whichever, nothing may be changed without a word: an accepted form is
+ * stored exactly as sent, a refused one not at all. No vitest here (bench/ uses it).
+ */
+export function leadCampaign(): CampaignLead[] {
+  const wraps: [string, (v: string) => string][] = [
+    ['as is', (v) => v], ['space before', (v) => ` ${v}`], ['space after', (v) => `${v} `], ['spaces around', (v) => `  ${v}  `],
+    ['tab after', (v) => `${v}\t`], ['CR LF after', (v) => `${v}\r\n`], ['LF inside', (v) => v.replace(' ', '\n')], ['VT inside', (v) => v.replace(' ', '\u000b')],
+    ['FF inside', (v) => v.replace(' ', '\u000c')], ['U+2028 inside', (v) => v.replace(' ', '\u2028')], ['NBSP inside', (v) => v.replace(' ', '\u00a0')],
+    ['zero-width space before', (v) => `\u200b${v}`], ['BOM before', (v) => `\ufeff${v}`], ['ideographic space after', (v) => `${v}\u3000`],
+  ];
+  const values: Record<string, string> = { name: 'Asha Verma', phone: '+91 98290 12345', message: 'No picture, sound OK.', area: 'Vaishali Nagar', email: 'asha.verma@gmail.com' };
+  const out: CampaignLead[] = [];
+  let n = 0;
+  const add = (what: string, base: Record<string, string>, field: string, value: string) => {
+    const i = ++n;
+    const tagEmail = field !== 'email';
+    const tag = tagEmail ? `campaign.${i}@gmail.com` : `Campaign ${i}`;
+    const fields: Record<string, string> = { ...base, [tagEmail ? 'email' : 'name']: tag, [field]: value };
+    out.push({ name: `${field}: ${what}`, fields, match: { column: tagEmail ? 'email' : 'name', value: tag } });
+  };
+  for (const field of ['name', 'phone', 'message', 'email']) for (const [what, wrap] of wraps) add(what, QUOTE, field, wrap(values[field]!));
+  for (const [what, wrap] of wraps) add(what, SERVICE_REQUEST, 'area', wrap(values.area!));
+  const phones = ['+(91) (98290) (12345)', '+91-98290-12345', '(0141) 234-5678', '0141.234.5678', '98290 12345', '+919829012345', '+91 98290 12345 6789', '+91 (0) 98290 12345',
+    '98290\r\n12345', '98290\t12345', '98290\u202812345', '+91 98290 12345 ext 2', '++91 98290 12345', '+91 98290 1234', `+91 98290 12345${' '.repeat(16)}`];
+  for (const p of phones) add(JSON.stringify(p), QUOTE, 'phone', p);
+  for (const [what, v] of [['100 characters', 'A'.repeat(100)], ['101 characters', 'A'.repeat(101)], ['100 emoji', '😀'.repeat(100)], ['only spaces', '   ']] as const) add(what, QUOTE, 'name', v);
+  for (const [what, v] of [['2,000 characters', 'm'.repeat(2000)], ['2,001 characters', 'm'.repeat(2001)], ['2,000 emoji', '📺'.repeat(2000)], ['only line breaks', '\r\n\r\n']] as const) add(what, QUOTE, 'message', v);
+  return out;
+}
+
+/** The campaign's dashboard ranges (issue 25.4): each as `from`, then as `to`, on both functions. */
+export const RANGE_CAMPAIGN = [
+  '0000-01-01T00:00:00Z', '-000001-01-01T00:00:00Z', '-271821-04-20T00:00:00Z', '+275760-09-13T00:00:00Z', '0001-01-01T00:00:00Z', '1999-12-31T23:59:59Z',
+  '1', '2026', 'Nov 1 2026', '2026-02-31T00:00:00Z', '2026-13-01T00:00:00Z', '2026-11-01', '2026-11-01T00:00:00', ' 2026-11-01T00:00:00Z', '2026-11-01T00:00:00Z\n',
+  '9999-12-31T23:59:59Z', '1e9', 'Infinity', 'NaN', '', '2026-11-01T24:00:00Z', '2026-11-01T00:00:00+05:30', '2026-11-01T00:00:00.123456789Z',
+];

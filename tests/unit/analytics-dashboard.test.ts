@@ -7,11 +7,14 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
-import { FunctionsHttpError } from '@supabase/functions-js';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createNodeAnalytics, type NodeAnalytics } from '#cli/lib/server/analytics.ts';
-import { formatIst, readDashboard } from '#src/lib/analytics-dashboard.ts';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { formatIst, KeyRefused, readDashboard } from '#src/lib/analytics-dashboard.ts';
+import type { LeadsData } from '#src/lib/leads-dashboard.ts';
+import { WaitingDeliveries } from '#src/pages/analytics-leads.tsx';
 
 describe('formatIst', () => {
   it.each([
@@ -64,10 +67,28 @@ describe('readDashboard', () => {
     expect(data.sessions.map((s) => [s.session_id, s.ip_address])).toEqual([['session_1751537730000_dash', '49.36.10.0']]);
   });
 
-  it('rejects with the 401 answer when the key is wrong', async () => {
-    const failure = readDashboard(`${origin}/functions/v1/analytics`, 'not-the-key');
-    await expect(failure).rejects.toBeInstanceOf(FunctionsHttpError);
-    const error = (await failure.catch((e: unknown) => e)) as FunctionsHttpError;
-    expect((error.context as Response).status).toBe(401);
+  it('tells a refused key (401) from other failures, so that a link cannot replace a working key', async () => {
+    await expect(readDashboard(`${origin}/functions/v1/analytics`, 'not-the-key')).rejects.toBeInstanceOf(KeyRefused);
+    await expect(readDashboard(`${origin}/functions/v1/analytics?from=1`, analytics.dashboardKey)).rejects.not.toBeInstanceOf(KeyRefused);
+  });
+});
+
+describe('the warning about deliveries still waiting', () => {
+  const data = (waiting: LeadsData['waiting'], deliveryFailed = 0): LeadsData => ({ from: '', to: '', leads: [], perDay: [], perPage: [], waiting, deliveryFailed });
+  const render = (d: LeadsData) => renderToStaticMarkup(createElement(WaitingDeliveries, { data: d }));
+
+  it('says what has waited more than 10 minutes, where to, since when and why, as an alert', () => {
+    const html = render(data([
+      { channel: 'telegram', count: 3, oldest: '2026-11-25T04:30:00.000Z', last_error: 'HTTP 401: Unauthorized' },
+      { channel: 'forward', count: 1, oldest: '2026-11-25T05:00:00.000Z', last_error: null },
+    ], 2));
+    expect(html).toContain('role="alert"');
+    expect(html).toContain('3 leads have not reached Telegram for more than 10 minutes (the oldest came in 25 Nov 2026, 10:00:00 IST): HTTP 401: Unauthorized. They are retried; the leads are safe here.');
+    expect(html).toContain('1 lead has not reached your e-mail form service for more than 10 minutes (the oldest came in 25 Nov 2026, 10:30:00 IST). They are retried');
+    expect(html).toContain('2 deliveries of these dates could not be made for a week and were given up');
+  });
+
+  it('shows nothing when nothing waits', () => {
+    expect(render(data([]))).toBe('');
   });
 });

@@ -29,7 +29,7 @@ let db: AnalyticsDb;
 
 beforeAll(async () => {
   db = pgliteDb(await PGlite.create());
-  expect(await applyMigrations(db)).toEqual(['20261122070000', '20261201090000', '20261210090000']);
+  expect(await applyMigrations(db)).toEqual(['20261122070000', '20261201090000', '20261210090000', '20261220090000']);
 });
 
 afterAll(async () => {
@@ -46,6 +46,7 @@ describe('migrations on PGlite', () => {
       { version: '20261122070000', name: 'create_analytics' },
       { version: '20261201090000', name: 'create_leads' },
       { version: '20261210090000', name: 'dashboard_ranges_and_visitors' },
+      { version: '20261220090000', name: 'leads_rules_and_outbox' },
     ]);
   });
 
@@ -199,5 +200,5 @@ describe('createNodeAnalytics (PGlite in a data folder)', () => {
     } finally {
       await second.close();
     }
-  });
+  }, 120_000); // two starts of an embedded database on disk: slow on a busy machine
 });

@@ -4,7 +4,7 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test, vi } from 'vitest';
 import { checkGoLive } from '#cli/lib/check/go-live.ts';
 import { projectRoot } from '#cli/lib/paths.ts';
 import { site } from '../support/cli.ts';
@@ -14,8 +14,10 @@ const PROJECT_ROOT = projectRoot();
 const work = mkdtempSync(path.join(tmpdir(), 'site-go-live-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-const listed = (contentDir: string, root = PROJECT_ROOT) =>
-  checkGoLive(contentDir, root).problems.map((p) => `${p.file}:${p.line}:${p.column} ${p.severity} ${p.rule} ${p.received ?? ''}`);
+/** An alert channel set, as the owner sets it before going live (a secret in the environment). */
+const ALERTS = { LEADS_WEBHOOK_URL: 'https://n8n.example.in/webhook/leads', LEADS_WEBHOOK_SECRET: 'a-secret-of-thirty-two-characters' };
+const listed = (contentDir: string, root = PROJECT_ROOT, env: Record<string, string | undefined> = ALERTS) =>
+  checkGoLive(contentDir, root, env).problems.map((p) => `${p.file}:${p.line}:${p.column} ${p.severity} ${p.rule} ${p.received ?? ''}`);
 
 /** A copy of content/ as an owner would leave it before going live: the shop's own values. */
 function liveContent(): string {
@@ -65,6 +67,15 @@ describe('the go-live check', () => {
     rmSync(brand);
   });
 
+  test('warns when no alert channel is set, or one is half set, and is quiet when Telegram or the webhook is', () => {
+    const dir = liveContent();
+    expect(listed(dir, work, {})).toEqual(['live/site.yaml:113:1 warning go-live-lead-alerts none set here']);
+    const [half] = checkGoLive(dir, work, { LEADS_TELEGRAM_BOT_TOKEN: '123:abc' }).problems;
+    expect(half?.message).toBe("no alert channel for new leads: the owner's phone hears of none (Telegram alerts are off: set both LEADS_TELEGRAM_BOT_TOKEN and LEADS_TELEGRAM_CHAT_ID)");
+    expect(listed(dir, work, { LEADS_TELEGRAM_BOT_TOKEN: '123:abc', LEADS_TELEGRAM_CHAT_ID: '42' })).toEqual([]);
+    expect(listed(dir, work, ALERTS)).toEqual([]);
+  });
+
   test('a form endpoint at a sample address is named as such', () => {
     const dir = liveContent();
     const file = path.join(dir, 'site.yaml');
@@ -74,10 +85,13 @@ describe('the go-live check', () => {
 
   test('`site build --production` refuses the sample content with exit 1 and builds nothing', async () => {
     const out = path.join(work, 'dist');
-    const { code, stderr } = await site('build', '--production', '--quiet', '--out', out);
+    // No alert channel in this environment: a fourth warning.
+    for (const name of [...Object.keys(ALERTS), 'LEADS_TELEGRAM_BOT_TOKEN', 'LEADS_TELEGRAM_CHAT_ID']) vi.stubEnv(name, '');
+    const { code, stderr } = await site('build', '--production', '--quiet', '--out', out).finally(() => vi.unstubAllEnvs());
     expect(code).toBe(1);
     expect(stderr).toContain('content/site.yaml:21:3  business.sample is true');
-    expect(stderr).toMatch(/✖ 10 problems, 3 warnings in 1 file/);
+    expect(stderr).toContain("content/site.yaml:113:1  no alert channel for new leads: the owner's phone hears of none");
+    expect(stderr).toMatch(/✖ 10 problems, 4 warnings in 1 file/);
     expect(stderr).toContain('Not built: --production needs the content ready to go live.');
   });
 

@@ -1,10 +1,9 @@
-// The leads function on PGlite: the shared contract (tests/support/leads-contract.ts), the form
-// parser's refusals, and forwarding's retry rules.
+// The leads function on PGlite: the shared contract (tests/support/leads-contract.ts) and the form
+// parser's refusals.
 
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrations, pgliteDb, type AnalyticsDb } from '#cli/lib/server/analytics.ts';
-import { forwardLead } from '#functions/_shared/forward.ts';
 import { parseFormBody } from '#functions/_shared/lead-form.ts';
 import { describeLeadsContract, describeLeadsRowLevelSecurity } from '../support/leads-contract.ts';
 
@@ -41,33 +40,5 @@ describe('parseFormBody', () => {
     expect(parse('a=%ED%A0%80')).toMatchObject({ issue: { code: 'invalid_encoding' } });
     expect(parse('a=1&a=2')).toMatchObject({ issue: { code: 'duplicate', path: 'a' } });
     expect(parse('a=%00')).toMatchObject({ issue: { code: 'invalid_string' } });
-  });
-});
-
-describe('forwardLead', () => {
-  const answers = (...statuses: number[]) => {
-    const calls: number[] = [];
-    const fn = (async () => {
-      const status = statuses[calls.length] ?? 200;
-      calls.push(status);
-      return new Response(null, { status });
-    }) as unknown as typeof fetch;
-    return { fn, calls };
-  };
-
-  it('does not retry a 4xx that would only be refused again', async () => {
-    const { fn, calls } = answers(422);
-    expect(await forwardLead([['email', 'a@b.in']], { url: 'https://forms.example/x', backoffMs: [1] }, fn)).toEqual({ ok: false, attempts: 1, error: 'HTTP 422' });
-    expect(calls).toEqual([422]);
-  });
-
-  it('retries a 429 and a network error, and counts a redirect as delivered', async () => {
-    let n = 0;
-    const fn = (async () => {
-      n++;
-      if (n === 1) throw new TypeError('fetch failed');
-      return new Response(null, { status: n === 2 ? 429 : 303 });
-    }) as unknown as typeof fetch;
-    expect(await forwardLead([['email', 'a@b.in']], { url: 'https://forms.example/x', backoffMs: [1] }, fn)).toEqual({ ok: true, attempts: 3 });
   });
 });

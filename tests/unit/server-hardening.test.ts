@@ -1,5 +1,5 @@
-// Issue 10: `site start` under hostile input, through real HTTP to the real command on a random
-// port, serving a real build (decision 050).
+// Issues 10 and 25: `site start` under hostile input, through real HTTP to the real command on a
+// random port, serving a real build (decisions 050, 075).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startReceiver, verifyWebhook, type Receiver } from '../support/receiver.ts';
 import { run } from '#cli/index.ts';
 import { createNodeAnalytics } from '#cli/lib/server/analytics.ts';
 import { bodyCache } from '#cli/lib/server/body-cache.ts';
@@ -18,6 +19,8 @@ const out = path.join(work, 'dist');
 const dataDir = path.join(work, 'data');
 let server: ChildProcess;
 let port: number;
+let receiver: Receiver;
+const WEBHOOK_SECRET = 'server-hardening-webhook-secret-0123';
 
 interface Answer {
   status: number;
@@ -62,8 +65,11 @@ beforeAll(async () => {
   mkdirSync(dataDir);
   await (await PGlite.create(path.join(dataDir, 'pglite'))).close();
   port = await freePort();
+  receiver = await startReceiver();
   server = spawn(process.execPath, ['cli/bin.mjs', 'start', '--no-build', '--dist', out, '--port', String(port)], {
-    env: { ...process.env, SITE_DATA_DIR: dataDir },
+    // Loopback is the proxy: each test names its client in x-forwarded-for, so that one test's
+    // rate limits are not another's. The alert webhook is the local receiver.
+    env: { ...process.env, SITE_DATA_DIR: dataDir, SITE_TRUSTED_PROXY: 'loopback', LEADS_WEBHOOK_URL: `${receiver.url}/hook`, LEADS_WEBHOOK_SECRET: WEBHOOK_SECRET },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let log = '';
@@ -79,6 +85,7 @@ afterAll(async () => {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
   }
+  await receiver?.close();
   rmSync(work, { recursive: true, force: true });
 });
 
@@ -128,7 +135,9 @@ describe('site start under hostile input', () => {
   test('build internals and dot-files get the normal 404 page; pictures stay public', async () => {
     const normal = await request('/no-such-page');
     expect(normal.body).toContain(ROOT_404);
-    for (const hidden of ['/_site/manifest.json', '/_site/build.json', '/_headers', '/_redirects', '/.env', '//_site/build.json', '/%5fsite/build.json', '/_site/build']) {
+    // "//_site/build.json" is first sent to its one address, "/_site/build.json", which is not served either.
+    expect((await request('//_site/build.json')).headers.location).toBe('/_site/build.json');
+    for (const hidden of ['/_site/manifest.json', '/_site/build.json', '/_headers', '/_redirects', '/.env', '/%5fsite/build.json', '/_site/build']) {
       const res = await request(hidden);
       expect(res.status, hidden).toBe(404);
       expect(res.body === normal.body, `${hidden} answers the normal 404 page`).toBe(true);
@@ -204,5 +213,164 @@ describe('site start under hostile input', () => {
     const gone = await request('/about');
     expect(gone.status).toBe(404);
     expect(gone.body).toContain(ROOT_404);
+  });
+});
+
+/** Writes raw bytes on a new connection, closes its side (as `printf … | nc` does), and returns all that comes back. */
+function rawExchange(bytes: string): Promise<string> {
+  return new Promise((done, fail) => {
+    const socket = net.createConnection({ host: '127.0.0.1', port });
+    let answer = '';
+    socket.on('data', (c: Buffer) => (answer += c.toString('latin1')));
+    socket.on('close', () => done(answer));
+    socket.on('error', fail);
+    socket.end(bytes);
+  });
+}
+
+const secrets = () => JSON.parse(readFileSync(path.join(dataDir, 'analytics-secrets.json'), 'utf8')) as { dashboardKey: string };
+const FORM = 'application/x-www-form-urlencoded';
+const quote = (name: string) => new URLSearchParams({ name, email: 'hardening@gmail.com', phone: '+91 98290 12345', message: 'No picture', subject: 'New Quote Request from Website' }).toString();
+/** A dashboard read of the leads from a client of its own (x-forwarded-for, believed from loopback). */
+const readLeads = async (query = '', client = '49.36.250.1') => {
+  const res = await request(`/functions/v1/leads${query}`, 'GET', { authorization: `Bearer ${secrets().dashboardKey}`, 'x-forwarded-for': client });
+  return { ...res, data: res.status === 200 && !query.includes('csv') ? (JSON.parse(res.body) as { leads: { name: string }[] }) : undefined };
+};
+
+/** One request with a body. */
+function post(urlPath: string, body: string, headers: Record<string, string>): Promise<Answer> {
+  return new Promise((done, fail) => {
+    const req = http.request({ host: '127.0.0.1', port, path: urlPath, method: 'POST', headers: { 'content-length': String(Buffer.byteLength(body)), ...headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => done({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString() }));
+    });
+    req.on('error', fail);
+    req.end(body);
+  });
+}
+
+describe('site start and its functions (issue 25)', () => {
+  test('(25.4) a dashboard range that is not an ISO time of the years 2000-9998 is a 400, on both functions, never a 500', async () => {
+    const key = secrets().dashboardKey;
+    const bad = ['0000-01-01T00:00:00Z', '-000001-01-01T00:00:00Z', '-271821-04-20T00:00:00Z', '0001-01-01T00:00:00Z', '1', '2026', 'Nov 1 2026', '2026-02-31T00:00:00Z', '+275760-09-13T00:00:00Z'];
+    for (const fn of ['analytics', 'leads']) {
+      for (const v of bad) {
+        for (const q of [`from=${encodeURIComponent(v)}&to=2026-11-02T00:00:00Z`, `from=2026-11-01T00:00:00Z&to=${encodeURIComponent(v)}`]) {
+          const res = await request(`/functions/v1/${fn}?${q}`, 'GET', { authorization: `Bearer ${key}`, 'x-forwarded-for': '49.36.251.1' });
+          expect([fn, q, res.status], res.body).toEqual([fn, q, 400]);
+          expect(JSON.parse(res.body)).toEqual({ error: expect.stringContaining('years 2000 to 9998') });
+        }
+      }
+      const ok = await request(`/functions/v1/${fn}?from=2026-11-01T00:00:00%2B05:30&to=2026-11-02T00:00:00Z`, 'GET', { authorization: `Bearer ${key}`, 'x-forwarded-for': '49.36.251.1' });
+      expect([fn, ok.status]).toEqual([fn, 200]);
+    }
+  });
+
+  test('(25.6) a POST followed by a stray byte gets the answer of what was done: the stored lead its 303, never a 400', async () => {
+    const body = quote('Stray Byte');
+    const answer = await rawExchange(
+      `POST /functions/v1/leads HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: ${FORM}\r\nX-Forwarded-For: 49.36.252.1\r\nContent-Length: ${body.length}\r\n\r\n${body}x`,
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 303 /);
+    expect(answer.match(/^HTTP\/1\.1 /gm)).toHaveLength(1);
+    expect((await readLeads()).data!.leads.filter((l) => l.name === 'Stray Byte')).toHaveLength(1);
+
+    const session = JSON.stringify({ type: 'session', sessionId: 'session_1751537730000_stray', pageUrl: `http://127.0.0.1:${port}/`, userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 Safari/537.36' });
+    const event = await rawExchange(
+      `POST /functions/v1/analytics HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: text/plain\r\nUser-Agent: Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 Safari/537.36\r\nX-Forwarded-For: 49.36.252.2\r\nContent-Length: ${session.length}\r\n\r\n${session}x`,
+    );
+    expect(event).toMatch(/^HTTP\/1\.1 201 /);
+    // Garbage alone on a connection is still Node's 400, now with the server's headers.
+    const garbage = await rawExchange('NOT HTTP\r\n\r\n');
+    expect(garbage).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(garbage).toContain('x-content-type-options: nosniff');
+  });
+
+  test('(25.7) the dashboard has one address: /analytics.html and //analytics redirect to /analytics; so does any page by its file name', async () => {
+    for (const [from, to] of [['/analytics.html', '/analytics'], ['//analytics', '/analytics'], ['/services.html?x=1', '/services?x=1'], ['/index.html', '/'], ['/blog//x', '/blog/x']]) {
+      const res = await request(from!);
+      expect([from, res.status, res.headers.location]).toEqual([from, 301, to]);
+    }
+    expect((await request('/404.html')).status).toBe(404);
+  });
+
+  test('(25.9) every answer carries nosniff, a CSP, frame and referrer rules and HSTS: functions (JSON, CSV, HTML, 204, 401, 403, 405) and the server (301, 400, 414)', async () => {
+    const key = secrets().dashboardKey;
+    const origin = `http://127.0.0.1:${port}`;
+    const answers: [string, Answer][] = [
+      ['analytics 201', await post('/functions/v1/analytics', JSON.stringify({ type: 'session', sessionId: 'session_1751537730000_hdr', pageUrl: `${origin}/` }), { 'content-type': 'text/plain', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 Safari/537.36', 'x-forwarded-for': '49.36.253.1' })],
+      ['analytics 400', await post('/functions/v1/analytics', '{', { 'content-type': 'text/plain', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 Safari/537.36', 'x-forwarded-for': '49.36.253.1' })],
+      ['analytics 204', await request('/functions/v1/analytics', 'OPTIONS', { origin })],
+      ['analytics 401', await request('/functions/v1/analytics', 'GET', { 'x-forwarded-for': '49.36.253.2' })],
+      ['analytics 403', await request('/functions/v1/analytics', 'GET', { origin: 'https://evil.example' })],
+      ['analytics 405', await request('/functions/v1/analytics', 'DELETE')],
+      ['leads CSV', await request('/functions/v1/leads?format=csv', 'GET', { authorization: `Bearer ${key}`, 'x-forwarded-for': '49.36.253.3' })],
+      ['leads 303', await post('/functions/v1/leads', quote('Header Check'), { 'content-type': FORM, 'x-forwarded-for': '49.36.253.4' })],
+      ['leads 400 page', await post('/functions/v1/leads', quote(''), { 'content-type': FORM, 'x-forwarded-for': '49.36.253.4' })],
+      ['server 301', await request('/about/')],
+      ['server 400', await request('/%E0%A4%A')],
+      ['server 414', await request(`/${'a'.repeat(3000)}`)],
+    ];
+    for (const [what, res] of answers) {
+      expect([what, res.headers['x-content-type-options']]).toEqual([what, 'nosniff']);
+      expect([what, res.headers['content-security-policy']]).toEqual([what, expect.stringContaining("frame-ancestors 'none'")]);
+      expect([what, res.headers['x-frame-options'], typeof res.headers['referrer-policy']]).toEqual([what, 'DENY', 'string']);
+      expect([what, res.headers['strict-transport-security']]).toEqual([what, expect.stringMatching(/^max-age=\d{8}/)]);
+    }
+    expect(answers.map(([w, r]) => `${w}: ${r.status}`)).toEqual([
+      'analytics 201: 201', 'analytics 400: 400', 'analytics 204: 204', 'analytics 401: 401', 'analytics 403: 403', 'analytics 405: 405',
+      'leads CSV: 200', 'leads 303: 303', 'leads 400 page: 400', 'server 301: 301', 'server 400: 400', 'server 414: 414',
+    ]);
+  });
+
+  test('(25.10) the leads CSV shows every formula-like cell as text: after a space, NBSP, zero-width space, BOM, a full-width ＝, or a ";"', async () => {
+    const names = [' =1+1', '\u00a0=1+1', '\u200b=1+1', '\ufeffAsha', '＝1+1', 'Asha;=1+1', 'Asha; "=1+1'];
+    for (const [i, name] of names.entries()) {
+      expect((await post('/functions/v1/leads', quote(name), { 'content-type': FORM, 'x-forwarded-for': `49.36.254.${i}` })).status).toBe(303);
+    }
+    const csv = (await readLeads('?format=csv', '49.36.254.100')).body;
+    for (const cell of ["' =1+1", "'\u00a0=1+1", "'\u200b=1+1", "'\ufeffAsha", "'＝1+1", '"Asha;\'=1+1"', '"Asha;\' ""=1+1"']) expect(csv).toContain(`,${cell},`);
+  });
+
+  test('(25.11) leads take ?format=csv or none; wrong dashboard keys are throttled; the data folder is private, and stays so', async () => {
+    const key = secrets().dashboardKey;
+    const asked = await request('/functions/v1/leads?format=xml', 'GET', { authorization: `Bearer ${key}`, 'x-forwarded-for': '49.36.255.1' });
+    expect([asked.status, JSON.parse(asked.body)]).toEqual([400, { error: 'format must be csv, or left out for JSON' }]);
+
+    for (const fn of ['analytics', 'leads']) {
+      const client = fn === 'analytics' ? '49.36.255.2' : '49.36.255.3';
+      const guess = (k: string) => request(`/functions/v1/${fn}`, 'GET', { authorization: `Bearer ${k}`, 'x-forwarded-for': client });
+      const statuses = [];
+      for (let i = 0; i < 11; i++) statuses.push((await guess(`guess-${i}`)).status);
+      expect([fn, statuses]).toEqual([fn, [...Array(10).fill(401), 429]]);
+      // Even the right key waits: the client's guesses are used up.
+      expect((await guess(key)).status).toBe(429);
+      expect((await request(`/functions/v1/${fn}`, 'GET', { authorization: `Bearer ${key}`, 'x-forwarded-for': '49.36.255.4' })).status).toBe(200);
+    }
+
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+    // A file PGlite writes later with the process's umask (as its relcache files were) is made private again.
+    const stray = path.join(work, 'pg_internal.init.tmp');
+    writeFileSync(stray, '', { mode: 0o644 });
+    const target = path.join(dataDir, 'pglite', 'global', 'site-test.init');
+    renameSync(stray, target);
+    let mode = statSync(target).mode & 0o777;
+    for (let i = 0; i < 400 && mode !== 0o600; i++) {
+      await new Promise((r) => setTimeout(r, 25));
+      mode = statSync(target).mode & 0o777;
+    }
+    rmSync(target);
+    expect(mode).toBe(0o600);
+  });
+
+  test('an alert for each lead reaches the webhook, signed, with its idempotency key', async () => {
+    const before = receiver.received.length;
+    expect((await post('/functions/v1/leads', quote('Alert Me'), { 'content-type': FORM, 'x-forwarded-for': '49.36.249.1' })).status).toBe(303);
+    await receiver.waitFor(before + 1);
+    const hooks = receiver.received.filter((r) => JSON.parse(r.body).lead.name === 'Alert Me');
+    expect(hooks).toHaveLength(1);
+    expect(verifyWebhook(WEBHOOK_SECRET, hooks[0]!)).toBe(true);
+    expect(hooks[0]!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
   });
 });

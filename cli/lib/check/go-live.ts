@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Problem } from '#core/content/problems.ts';
+import { ALERT_ENV, alertChannelsFromEnv } from '#functions/_shared/alerts.ts';
 
 type Finding = Omit<Problem, 'file' | 'line'> & { line?: number };
 
@@ -87,11 +88,33 @@ function contentFiles(dir: string): string[] {
 const isDraft = (text: string) => /^---\r?\n[\s\S]*?^draft:\s*true\b[\s\S]*?^---/m.test(text) || /^draft:\s*true\b/m.test(text);
 
 /**
+ * A warning when no alert channel is set in `env`: leads are stored either way, but nothing tells
+ * the owner's phone about them. The channels are secrets (never in content/), so the check reads
+ * the environment it runs in; on Supabase they are the function's secrets, which it cannot see,
+ * hence a warning and not an error. Named at the `forms:` line of site.yaml.
+ */
+function alertWarning(siteLines: string[], env: Record<string, string | undefined>): Omit<Problem, 'file'> | null {
+  const { channels, problems } = alertChannelsFromEnv((name) => env[name]);
+  if (channels.telegram || channels.webhook) return null;
+  const line = siteLines.findIndex((l) => /^forms:/.test(l)) + 1 || 1;
+  return {
+    line,
+    column: 1,
+    rule: 'go-live-lead-alerts',
+    message: `no alert channel for new leads: the owner's phone hears of none${problems.length ? ` (${problems.join('; ')})` : ''}`,
+    expected: `${ALERT_ENV.telegram.join(' and ')} (a Telegram bot), or ${ALERT_ENV.webhook.join(' and ')} (n8n, Make, Zapier), set as secrets where the function runs (README, "Leads")`,
+    received: 'none set here',
+    severity: 'warning',
+  };
+}
+
+/**
  * What stops the content in `contentDir` from going live: sample business values, .example and
  * example.com addresses, sample phone numbers, form endpoints at sample addresses, archetype text
- * left in a page, and functions a static host would not run (a warning). File names are relative to `root`.
+ * left in a page, and (warnings) functions a static host would not run and leads that alert no
+ * one (`env`: where the alert secrets are looked for). File names are relative to `root`.
  */
-export function checkGoLive(contentDir: string, root: string): { problems: Problem[]; files: number } {
+export function checkGoLive(contentDir: string, root: string, env: Record<string, string | undefined> = process.env): { problems: Problem[]; files: number } {
   const problems: Problem[] = [];
   const rel = (abs: string) => path.relative(root, abs).split(path.sep).join('/');
   const scan = (abs: string, perLine: (line: string) => Finding[]) => {
@@ -103,6 +126,8 @@ export function checkGoLive(contentDir: string, root: string): { problems: Probl
   };
   const site = path.join(contentDir, 'site.yaml');
   scan(site, siteLine);
+  const alert = alertWarning(readFileSync(site, 'utf8').split(/\r?\n/), env);
+  if (alert) problems.push({ ...alert, file: rel(site) });
   const pages = contentFiles(contentDir).filter((f) => !isDraft(readFileSync(f, 'utf8')));
   for (const file of pages) scan(file, pageLine);
   return { problems, files: pages.length + 1 };

@@ -3,7 +3,8 @@
 // mounts `handle` at /functions/v1/analytics, the same path Supabase serves the Deno entry on.
 
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdirSync, watch, type FSWatcher } from 'node:fs';
+import { chmod, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,8 +12,11 @@ import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
 import { parseTrustedProxies } from '#functions/_shared/client-address.ts';
 import { createAnalyticsHandler, type Query } from '#functions/_shared/handler.ts';
+import { alertChannelsFromEnv, type AlertChannels } from '#functions/_shared/alerts.ts';
 import { createLeadsHandler, type LeadsDeps } from '#functions/_shared/leads-handler.ts';
+import { createOutbox, type OutboxOptions } from '#functions/_shared/outbox.ts';
 import { createCountryLookup } from '#functions/_shared/mmdb.ts';
+import { consoleLogError, rateLimitedLog } from '#functions/_shared/log.ts';
 import type { RateLimitOptions } from '#functions/_shared/rate-limit.ts';
 
 const SUPABASE_DIR = fileURLToPath(new URL('../../../supabase/', import.meta.url));
@@ -87,10 +91,23 @@ interface Secrets {
   dashboardKey: string;
 }
 
+/** What a data folder may hold for `privateDataDir` to make it 0700: only what this file puts there. */
+const DATA_ENTRIES = new Set(['pglite', 'analytics-secrets.json']);
+
+/**
+ * The data folder, readable by its owner alone (issue 25.11): created 0700, or made 0700 when it
+ * holds nothing but what this file puts there (a folder the owner shares with other things, named
+ * in SITE_DATA_DIR, keeps its mode; what this file writes in it is private either way).
+ */
+async function privateDataDir(dataDir: string): Promise<void> {
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  const entries = await readdir(dataDir);
+  if (((await stat(dataDir)).mode & 0o077) !== 0 && entries.every((e) => DATA_ENTRIES.has(e))) await chmod(dataDir, 0o700);
+}
+
 /** Reads the generated secrets from dataDir, creating them (mode 0600) on first use. */
 async function localSecrets(dataDir: string): Promise<Secrets> {
   const file = join(dataDir, 'analytics-secrets.json');
-  await mkdir(dataDir, { recursive: true });
   const fresh: Secrets = {
     hmacSecret: randomBytes(32).toString('base64url'),
     dashboardKey: randomBytes(24).toString('base64url'),
@@ -111,14 +128,42 @@ async function localSecrets(dataDir: string): Promise<Secrets> {
  * file becomes 0600 and every folder 0700, which also tightens a database an earlier version
  * created. Files Postgres creates later get its own modes (0600, 0700).
  */
-async function openPrivatePglite(dir: string): Promise<PGlite> {
+async function openPrivatePglite(dir: string): Promise<{ pg: PGlite; watchers: FSWatcher[] }> {
   await mkdir(dir, { recursive: true, mode: 0o700 });
   await chmod(dir, 0o700);
   const pg = await PGlite.create(dir);
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
     if (entry.isFile() || entry.isDirectory()) await chmod(join(entry.parentPath, entry.name), entry.isFile() ? 0o600 : 0o700);
   }
-  return pg;
+  return { pg, watchers: keepPrivate(dir) };
+}
+
+/**
+ * Files Postgres writes later through PGlite's file system with fopen() get the process's umask,
+ * not Postgres's own modes: its relcache files (pg_internal.init, in global/ and in each database's
+ * folder) came back 0644 while a server ran (issue 25.11). Each file that appears there (created
+ * or renamed into place) is made 0600 again. Those folders only: a recursive watch of the whole
+ * database costs Node 20 a stat poll of every file.
+ */
+function keepPrivate(dir: string): FSWatcher[] {
+  const tighten = async (file: string) => {
+    const st = await stat(file);
+    if ((st.mode & 0o077) !== 0) await chmod(file, 0o600);
+  };
+  const folders = ['global', ...readdirSync(join(dir, 'base')).map((db) => join('base', db))];
+  const watchers: FSWatcher[] = [];
+  for (const folder of folders) {
+    try {
+      const watcher = watch(join(dir, folder), { persistent: false }, (event, name) => {
+        if (event === 'rename' && name) void tighten(join(dir, folder, name)).catch(() => {});
+      });
+      watcher.on('error', () => {});
+      watchers.push(watcher);
+    } catch {
+      // no watcher here: the walk at each start still tightens everything
+    }
+  }
+  return watchers;
 }
 
 /** Country lookup from the public-domain IPtoASN database (docs/decisions/010-ip-country-database.md). */
@@ -149,8 +194,18 @@ export interface NodeAnalyticsOptions {
   /** postgres.js pool size (DATABASE_URL only). */
   poolSize?: number;
   /** The leads function's settings from site.yaml `forms` (forward target, spam-trap field). */
-  leads?: { forwardTo?: string; honeypotField?: string; rateLimit?: RateLimitOptions; forwardBackoffMs?: number[] };
-  /** Receives each lead's forward (tests await them). */
+  leads?: {
+    forwardTo?: string;
+    honeypotField?: string;
+    rateLimit?: RateLimitOptions;
+    /** Telegram and the webhook; by default from the environment (LEADS_TELEGRAM_*, LEADS_WEBHOOK_*). */
+    alerts?: Omit<AlertChannels, 'forward'>;
+    /** The outbox's limits and waits (tests and benchmarks shorten them). */
+    outbox?: Pick<OutboxOptions, 'maxOpen' | 'timeoutMs' | 'claimMs' | 'backoffMs' | 'now'>;
+    /** How often the outbox looks for deliveries that fell due (ms; default 5 s). */
+    pollMs?: number;
+  };
+  /** Receives each lead's deliveries (tests await them). */
   deferLeadWork?: LeadsDeps['defer'];
 }
 
@@ -164,15 +219,19 @@ export interface NodeAnalytics {
 
 export async function createNodeAnalytics(opts: NodeAnalyticsOptions): Promise<NodeAnalytics> {
   parseTrustedProxies(opts.trustedProxies ?? []); // a bad entry fails here, before the database opens
+  if (!opts.databaseUrl || !(opts.dashboardKey && opts.hmacSecret)) await privateDataDir(opts.dataDir);
   const secrets = opts.dashboardKey && opts.hmacSecret ? null : await localSecrets(opts.dataDir);
   const dashboardKey = opts.dashboardKey || secrets!.dashboardKey;
   const hmacSecret = opts.hmacSecret || secrets!.hmacSecret;
 
   let db: AnalyticsDb;
+  let watchers: FSWatcher[] = [];
   if (opts.databaseUrl) {
     db = postgresDb(opts.databaseUrl, { max: opts.poolSize });
   } else {
-    db = pgliteDb(await openPrivatePglite(join(opts.dataDir, 'pglite')));
+    const opened = await openPrivatePglite(join(opts.dataDir, 'pglite'));
+    db = pgliteDb(opened.pg);
+    watchers = opened.watchers;
   }
   try {
     await applyMigrations(db);
@@ -202,9 +261,23 @@ export async function createNodeAnalytics(opts: NodeAnalyticsOptions): Promise<N
     },
   });
 
+  // Each lead's deliveries are made at once; the timer takes those that fell due later (retries,
+  // and what a stopped or killed server left), here as pg_cron does on Supabase.
+  const fromEnv = alertChannelsFromEnv((name) => process.env[name]);
+  if (!opts.leads?.alerts) for (const problem of fromEnv.problems) console.error(`leads: ${problem}`);
+  const channels: AlertChannels = { ...(opts.leads?.alerts ?? fromEnv.channels), forward: opts.leads?.forwardTo ? { url: opts.leads.forwardTo } : undefined };
+  const outbox = createOutbox({ query: db.query, channels, logError: rateLimitedLog(consoleLogError, Date.now), ...opts.leads?.outbox });
+  const deliverDue = () => void outbox.drain().catch(() => {});
+  const poll = outbox.channels.length > 0 ? setInterval(deliverDue, opts.leads?.pollMs ?? 5000) : undefined;
+  poll?.unref();
+  if (poll) deliverDue();
+
   const leads = createLeadsHandler({
     query: db.query,
     defer: opts.deferLeadWork,
+    outbox,
+    // The Node server lives on: a lead's deliveries may take as long as they need.
+    drainMs: Infinity,
     config: {
       allowedOrigins: opts.allowedOrigins,
       dashboardKey,
@@ -213,7 +286,6 @@ export async function createNodeAnalytics(opts: NodeAnalyticsOptions): Promise<N
       thankYouUrl: '/thank-you',
       siteOrigin: '',
       honeypotField: opts.leads?.honeypotField,
-      forward: opts.leads?.forwardTo ? { url: opts.leads.forwardTo, backoffMs: opts.leads.forwardBackoffMs } : undefined,
       rateLimit: opts.leads?.rateLimit,
       clientAddress: { trustedProxies: opts.trustedProxies },
     },
@@ -225,6 +297,10 @@ export async function createNodeAnalytics(opts: NodeAnalyticsOptions): Promise<N
     dashboardKey,
     async close() {
       clearInterval(timer);
+      clearInterval(poll);
+      // Attempts under way end now and are recorded as failed: the next start tries them again.
+      await outbox.stop();
+      for (const w of watchers) w.close();
       await db.close();
     },
   };

@@ -1,9 +1,11 @@
-import { createServer, type RequestListener, type ServerOptions as HttpServerOptions } from 'node:http';
 import path from 'node:path';
 import { type Context, Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { bodyCache } from './body-cache.ts';
-import { type DistIndex, liveDistIndex, MAX_PATH_LENGTH, resolve } from './dist-index.ts';
+import { type DistIndex, liveDistIndex, resolve } from './dist-index.ts';
+import { SERVER_ANSWER_HEADERS } from './node-server.ts';
+
+export { guardedCreateServer } from './node-server.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -68,9 +70,9 @@ export function createApp({ dist, analytics, leads, signal }: ServerOptions): Ho
   /** The answer from one index of dist/; undefined when a file it lists is gone (dist/ was just replaced). */
   const answer = async (c: Context, index: DistIndex, url: URL): Promise<Response | undefined> => {
     const found = resolve(index, url.pathname, url.search);
-    if (found.kind === 'refuse') return c.text(found.message, found.status);
-    if (found.kind === 'redirect') return c.redirect(found.location, found.status as 301);
-    if (!found.file) return c.text('Not found', 404);
+    if (found.kind === 'refuse') return c.text(found.message, found.status, SERVER_ANSWER_HEADERS);
+    if (found.kind === 'redirect') return c.body(null, found.status as 301, { ...SERVER_ANSWER_HEADERS, location: found.location });
+    if (!found.file) return c.text('Not found', 404, SERVER_ANSWER_HEADERS);
     const body = await bodies.read(index, path.join(root, found.file));
     if (!body) return undefined;
     return new Response(body, {
@@ -85,21 +87,8 @@ export function createApp({ dist, analytics, leads, signal }: ServerOptions): Ho
 
   app.on(['GET', 'HEAD'], '*', async (c) => {
     const url = new URL(c.req.url);
-    return (await answer(c, site.current(), url)) ?? (await answer(c, await site.refresh(), url)) ?? c.text('Not found', 404);
+    return (await answer(c, site.current(), url)) ?? (await answer(c, await site.refresh(), url)) ?? c.text('Not found', 404, SERVER_ANSWER_HEADERS);
   });
 
   return app;
 }
-
-/**
- * node:http's createServer for @hono/node-server's `serve`, answering 414 to a request whose path
- * is longer than MAX_PATH_LENGTH before a Request object is built and routed: a path of 7,000
- * segments cost six short requests in URL parsing and routing (decision 050).
- */
-export const guardedCreateServer = ((options: HttpServerOptions, listener: RequestListener) =>
-  createServer(options, (req, res) => {
-    const target = req.url ?? '/';
-    const query = target.indexOf('?');
-    if ((query < 0 ? target.length : query) <= MAX_PATH_LENGTH) return listener(req, res);
-    res.writeHead(414, { 'content-type': 'text/plain; charset=utf-8' }).end('URI too long');
-  })) as unknown as typeof createServer;

@@ -72,12 +72,17 @@ export function resolve(index: DistIndex, rawPath: string, search = ''): Resolut
   const redirect = index.rules.redirects.get(urlPath);
   if (redirect) return { kind: 'redirect', status: redirect.status, location: `${redirect.to}${search}` };
   const named = segments.filter(Boolean);
-  if (urlPath.length > 1 && urlPath.endsWith('/')) {
-    // Rebuilt from the decoded segments, each encoded: one leading "/", never "//" or "/\", which
-    // a browser would read as another origin (an open redirect from "//evil.example/").
-    return { kind: 'redirect', status: 301, location: `/${named.map(encodeURIComponent).join('/')}${search}` };
-  }
+  const at = (rel: string): Resolution => ({ kind: 'redirect', status: 301, location: `/${rel.split('/').filter(Boolean).map(encodeURIComponent).join('/')}${search}` });
+  // A trailing slash, or an empty segment ("//analytics", "/blog//x"): one page has one address,
+  // so the dashboard is never served (and its visit counted) at another (issue 25.7). Rebuilt from
+  // the decoded segments, each encoded: one leading "/", never "//" or "/\", which a browser would
+  // read as another origin (an open redirect from "//evil.example/").
+  if (urlPath.length > 1 && (urlPath.endsWith('/') || urlPath.includes('//'))) return at(named.join('/'));
   const rel = named.join('/');
+  // A page asked for by its file name ("/analytics.html", "/index.html") goes to its address, as
+  // Netlify's and Cloudflare Pages' pretty URLs do.
+  if (rel.endsWith('.html') && index.files.has(rel) && !/(^|\/)(404|index)\.html$/.test(rel)) return at(rel.slice(0, -'.html'.length));
+  if (rel === 'index.html') return at('');
   const candidates = rel === '' ? ['index.html'] : path.posix.extname(rel) ? [rel] : [rel, `${rel}.html`];
   const file = candidates.find((f) => index.files.has(f));
   // 404.html files are pages for the unknown, not pages of their own.

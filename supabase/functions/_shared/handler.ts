@@ -14,7 +14,7 @@ import {
   type AnalyticsPayload,
 } from './event-schema.ts';
 import { geoFromHeaders, type HostGeo } from './geo.ts';
-import { charsetOf, corsFor, createClientGate, hasDashboardKey, json, mediaTypeOf, methodNotAllowed, preflight } from './http.ts';
+import { charsetOf, corsFor, createClientGate, createKeyCheck, json, mediaTypeOf, methodNotAllowed, preflight, secured } from './http.ts';
 import { formatIp, truncateIp, type ParsedIp } from './ip.ts';
 import { consoleLogError, rateLimitedLog, type LogError } from './log.ts';
 import { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './rate-limit.ts';
@@ -186,6 +186,7 @@ export function createAnalyticsHandler(deps: AnalyticsDeps): AnalyticsHandler {
     now: () => now().getTime(),
   });
   const salts = createDailySalt(query);
+  const checkKey = createKeyCheck({ key: config.dashboardKey, gate, now: () => now().getTime() });
 
   async function collect(req: Request, cors: Record<string, string>, remoteAddress?: string): Promise<Response> {
     const { client, ipHash, allowed } = await gate.identify(req.headers, remoteAddress);
@@ -335,10 +336,10 @@ export function createAnalyticsHandler(deps: AnalyticsDeps): AnalyticsHandler {
     };
   }
 
-  async function dashboard(req: Request, cors: Record<string, string>): Promise<Response> {
-    if (!(await hasDashboardKey(req, config.dashboardKey))) {
-      return json(401, { error: 'A valid dashboard key is required' }, { ...cors, 'www-authenticate': 'Bearer' });
-    }
+  async function dashboard(req: Request, cors: Record<string, string>, remoteAddress?: string): Promise<Response> {
+    const key = await checkKey(req, remoteAddress);
+    if (key === 'throttled') return json(429, { error: 'Too many wrong dashboard keys from this address; wait a minute' }, { ...cors, 'retry-after': '60' });
+    if (key === 'wrong') return json(401, { error: 'A valid dashboard key is required' }, { ...cors, 'www-authenticate': 'Bearer' });
     const url = new URL(req.url);
     const r = rangeFromQuery(url, now());
     if (!r) return json(400, { error: RANGE_PROBLEM }, cors);
@@ -365,7 +366,7 @@ export function createAnalyticsHandler(deps: AnalyticsDeps): AnalyticsHandler {
     }
   }
 
-  return async (req, info) => {
+  async function answer(req: Request, remoteAddress?: string): Promise<Response> {
     const { allowed, cors } = corsFor(req, config.allowedOrigins);
     if (!allowed) return json(403, { error: 'Origin not allowed' }, cors);
 
@@ -373,11 +374,13 @@ export function createAnalyticsHandler(deps: AnalyticsDeps): AnalyticsHandler {
       case 'OPTIONS':
         return preflight(cors, ALLOWED_HEADERS);
       case 'POST':
-        return collect(req, cors, info?.remoteAddress);
+        return collect(req, cors, remoteAddress);
       case 'GET':
-        return dashboard(req, cors);
+        return dashboard(req, cors, remoteAddress);
       default:
         return methodNotAllowed(cors);
     }
-  };
+  }
+
+  return async (req, info) => secured(await answer(req, info?.remoteAddress));
 }

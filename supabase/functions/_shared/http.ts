@@ -6,6 +6,26 @@ import { createClientAddress, type ClientAddress, type ClientAddressOptions } fr
 import { createHmac, formatIp, networkOf, timingSafeEqual, type ParsedIp } from './ip.ts';
 import { createRateLimiter, type RateLimitOptions } from './rate-limit.ts';
 
+/**
+ * Sent with every answer of the functions (issue 25.9), unless the answer sets its own: nothing in
+ * a JSON, CSV or empty answer is a document to run, frame or sniff, and the functions are https only.
+ */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+  'x-frame-options': 'DENY',
+  // As the site's own pages: with no-referrer, a form on the function's own page (the one that
+  // names a mistake) would be posted with Origin "null" and refused.
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'strict-transport-security': 'max-age=63072000; includeSubDomains',
+};
+
+/** `res` with the security headers it does not set itself. */
+export function secured(res: Response): Response {
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (!res.headers.has(name)) res.headers.set(name, value);
+  return res;
+}
+
 export function json(status: number, body: unknown, headers: Record<string, string>): Response {
   return new Response(JSON.stringify(body), {
     status,
@@ -37,9 +57,37 @@ export async function hasDashboardKey(req: Request, key: string): Promise<boolea
   return !!presented && (await timingSafeEqual(presented, key));
 }
 
+/** Wrong keys a client may send in a burst, then one every 30 s. */
+export const KEY_GUESSES = { burst: 10, perSecond: 1 / 30 } as const;
+
+/**
+ * The dashboard key check with a limit on wrong guesses per client (issue 25.11): a client whose
+ * guesses are used up gets 'throttled' before its key is even compared, until its bucket refills.
+ * A right key costs nothing. Clients are told apart as the rate limit tells them (createClientGate).
+ */
+export function createKeyCheck(opts: { key: string; gate: ClientGate; now: () => number; guesses?: { burst: number; perSecond: number } }) {
+  const { burst, perSecond } = opts.guesses ?? KEY_GUESSES;
+  const buckets = new Map<string, { tokens: number; at: number }>();
+  const level = (who: string, t: number) => {
+    const b = buckets.get(who);
+    return b ? Math.min(burst, b.tokens + ((t - b.at) / 1000) * perSecond) : burst;
+  };
+  return async (req: Request, remoteAddress?: string): Promise<'ok' | 'wrong' | 'throttled'> => {
+    const who = (await opts.gate.rateKey(req.headers, remoteAddress)) ?? '';
+    const t = opts.now();
+    if (level(who, t) < 1) return 'throttled';
+    if (await hasDashboardKey(req, opts.key)) return 'ok';
+    if (buckets.size >= 10_000) buckets.clear();
+    buckets.set(who, { tokens: level(who, t) - 1, at: t });
+    return 'wrong';
+  };
+}
+
 export interface ClientGate {
   /** Who the client is, and the keyed hash of its address (null when unknown). */
   identify(headers: Headers, remoteAddress?: string): Promise<{ client: ClientAddress; ipHash: string | null; allowed: boolean }>;
+  /** The key the client's limits are kept under, without taking a token; null when the client is unknown. */
+  rateKey(headers: Headers, remoteAddress?: string): Promise<string | null>;
   hmac(message: string): Promise<string>;
 }
 
@@ -66,6 +114,10 @@ export function createClientGate(opts: {
       const ipHash = client.ip ? await hmac(formatIp(client.ip)) : null;
       const key = await rateKey(client.ip, ipHash);
       return { client, ipHash, allowed: key === null || takeToken(key) };
+    },
+    async rateKey(headers, remoteAddress) {
+      const client = clientAddress(headers, remoteAddress);
+      return rateKey(client.ip, client.ip ? await hmac(formatIp(client.ip)) : null);
     },
   };
 }

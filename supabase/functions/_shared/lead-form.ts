@@ -1,9 +1,12 @@
 // What the site's forms send to the leads function, and how it is read: a form body
-// (application/x-www-form-urlencoded) decoded without altering a byte, then one schema per form
-// (docs/decisions/070-leads-function.md). The fields and hidden values are the spec's (§3, §7).
+// (application/x-www-form-urlencoded) decoded without altering a byte, then the fields of each form
+// checked by the rules of lead-rules.ts and kept as sent. The fields and hidden values are the
+// spec's (§3, §7) (docs/decisions/070-leads-function.md, 075-leads-outbox-and-alerts.md).
 
-import { z } from 'zod';
-import { CONTROL_CHARACTER, decodeUtf8, unstorableText, type BodyIssue } from './body.ts';
+import { unstorableText, type BodyIssue } from './body.ts';
+import { CONTACT_SERVICES, fieldProblem, SERVICE_TYPES, type LeadField } from './lead-rules.ts';
+
+export { CONTACT_SERVICES, SERVICE_TYPES };
 
 export const LEAD_KINDS = ['quote', 'contact', 'service-request', 'newsletter'] as const;
 export type LeadKind = (typeof LEAD_KINDS)[number];
@@ -12,15 +15,22 @@ export const QUOTE_SUBJECT = 'New Quote Request from Website';
 export const CONTACT_SUBJECT = 'New Contact Form Submission from Website';
 export const SERVICE_REQUEST_SUBJECT = (brand: string) => `${brand} Service Request from Website`;
 
-/** The contact form's services (spec §5), in order. */
-export const CONTACT_SERVICES = ['Screen Repair', 'Power Supply Issues', 'Audio Problems', 'Motherboard Repair', 'TV Wall Mounting', 'Other'] as const;
-export const SERVICE_TYPES = ['tv', 'ac', 'refrigerator', 'microwave'] as const;
-
 /** The spam trap every form carries; people never see it, so a value in it means a bot. */
 export const DEFAULT_HONEYPOT_FIELD = '_honey';
 
 /** Decoded fields in the order sent; a name sent twice is a problem of its own. */
 export type FormFields = Map<string, string>;
+
+// fatal: invalid UTF-8 is refused, not replaced; ignoreBOM: a value that starts with U+FEFF keeps
+// it (by default a decoder drops a leading byte order mark: "\uFEFFAsha" would be stored as "Asha").
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const decodeUtf8 = (bytes: Uint8Array): string | null => {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    return null;
+  }
+};
 
 /** Percent-decodes one `application/x-www-form-urlencoded` component to bytes ("+" is a space). */
 function percentBytes(part: Uint8Array): Uint8Array | null {
@@ -67,73 +77,21 @@ export function parseFormBody(bytes: Uint8Array): { fields: FormFields } | { iss
   return { fields };
 }
 
-const PHONE_DIGITS = /\d/g;
-// Line breaks and tabs belong in a message; any other control character is refused.
-// eslint-disable-next-line no-control-regex -- control characters are what it looks for
-const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+/** The fields of each form, in the spec's order (§3); a form must send all of its fields and no other. */
+export const FORM_FIELDS: Record<LeadKind, readonly LeadField[]> = {
+  quote: ['name', 'email', 'phone', 'message', 'subject'],
+  contact: ['name', 'phone', 'email', 'service', 'message', 'subject'],
+  'service-request': ['name', 'email', 'phone', 'serviceType', 'area', 'message', 'subject', 'brandName'],
+  newsletter: ['email'],
+};
 
-const line = (max: number, what: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, { error: `Please enter ${what}` })
-    .max(max, { error: `${what[0]!.toUpperCase()}${what.slice(1)} may be at most ${max} characters` })
-    .refine((s) => !CONTROL_CHARACTER.test(s), { error: 'Contains a control character' });
-
-const email = z
-  .string()
-  .trim()
-  .max(254, { error: 'The e-mail address may be at most 254 characters' })
-  .pipe(z.email({ error: 'Please enter an e-mail address such as name@gmail.com' }));
-
-/** 10 to 13 digits, optionally with +, spaces, hyphens, dots or brackets: "+91 90000 00001", "0141-2345678". */
-const phone = z
-  .string()
-  .trim()
-  .regex(/^\+?[\d\s().-]{7,20}$/, { error: 'Please enter a phone number such as +91 98290 12345' })
-  .refine((s) => { const d = s.match(PHONE_DIGITS)?.length ?? 0; return d >= 10 && d <= 13; }, {
-    error: 'Please enter a phone number such as +91 98290 12345',
-  });
-
-const message = z
-  .string()
-  .transform((s) => s.replace(/\r\n?/g, '\n').trim())
-  .pipe(z.string()
-  .min(1, { error: 'Please tell us what is wrong with the TV' })
-  .max(2000, { error: 'The message may be at most 2,000 characters' })
-  .refine((s) => !CONTROL_BUT_LINES.test(s), { error: 'Contains a control character' }));
-
-const QuoteSchema = z.strictObject({
-  subject: z.literal(QUOTE_SUBJECT),
-  name: line(100, 'your name'),
-  email,
-  phone,
-  message,
-});
-
-const ContactSchema = z.strictObject({
-  subject: z.literal(CONTACT_SUBJECT),
-  name: line(100, 'your name'),
-  phone,
-  email,
-  service: z.enum(CONTACT_SERVICES, { error: 'Please choose a service' }),
-  message,
-});
-
-const ServiceRequestSchema = z
-  .strictObject({
-    subject: z.string().max(200),
-    brandName: line(60, 'the brand'),
-    name: line(100, 'your name'),
-    email,
-    phone,
-    serviceType: z.enum(SERVICE_TYPES, { error: 'Please choose a service type' }),
-    area: line(100, 'your area'),
-    message,
-  })
-  .refine((v) => v.subject === SERVICE_REQUEST_SUBJECT(v.brandName), { path: ['subject'], error: 'Unknown form' });
-
-const NewsletterSchema = z.strictObject({ email });
+/** The subject each form sends in its hidden field (spec §7); the brand form's names its brand. */
+function expectedSubject(kind: LeadKind, fields: FormFields): string | null {
+  if (kind === 'quote') return QUOTE_SUBJECT;
+  if (kind === 'contact') return CONTACT_SUBJECT;
+  if (kind === 'service-request') return SERVICE_REQUEST_SUBJECT(fields.get('brandName') ?? '');
+  return null;
+}
 
 /** A lead as stored: the kind and the columns of public.leads it fills. */
 export interface Lead {
@@ -161,48 +119,47 @@ export function leadKindOf(fields: FormFields): LeadKind | null {
   return null;
 }
 
-const SCHEMAS = { quote: QuoteSchema, contact: ContactSchema, 'service-request': ServiceRequestSchema, newsletter: NewsletterSchema };
-
-/** Validates the fields a form sent (the honeypot already taken out). */
+/**
+ * Validates the fields a form sent (the honeypot already taken out) by the rules of lead-rules.ts.
+ * Every value is kept exactly as sent; one that breaks its rule is refused with the rule's message.
+ */
 export function readLead(fields: FormFields): LeadResult {
   const kind = leadKindOf(fields);
   if (!kind) return { ok: false, kind, issues: [{ path: 'subject', code: 'unknown_form', message: 'This is not one of the site’s forms' }] };
-  const parsed = SCHEMAS[kind].safeParse(Object.fromEntries(fields));
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => ({
-      path: i.path.join('.') || (i.code === 'unrecognized_keys' ? String((i as { keys?: string[] }).keys?.[0] ?? '') : ''),
-      code: i.code,
-      message: i.code === 'unrecognized_keys' ? 'This form has no such field' : i.message,
-    }));
-    return { ok: false, kind, issues };
+  const form: readonly string[] = FORM_FIELDS[kind];
+  const issues: BodyIssue[] = [];
+  for (const name of fields.keys()) {
+    if (!form.includes(name)) issues.push({ path: name, code: 'unrecognized_keys', message: 'This form has no such field' });
   }
-  const v = parsed.data as Partial<Record<string, string>> & { email: string };
+  for (const field of FORM_FIELDS[kind]) {
+    const value = fields.get(field);
+    const problem = fieldProblem(field, value ?? '');
+    if (problem) issues.push({ path: field, code: value === undefined ? 'required' : 'invalid', message: problem });
+  }
+  const subject = expectedSubject(kind, fields);
+  if (subject !== null && issues.length === 0 && fields.get('subject') !== subject) {
+    issues.push({ path: 'subject', code: 'unknown_form', message: 'Unknown form' });
+  }
+  if (issues.length > 0) return { ok: false, kind, issues };
+  const v = (name: LeadField) => fields.get(name) ?? null;
   return {
     ok: true,
     lead: {
       kind,
-      name: v.name ?? null,
-      email: v.email,
-      phone: v.phone ?? null,
-      service: v.service ?? null,
-      serviceType: v.serviceType ?? null,
-      area: v.area ?? null,
-      message: v.message ?? null,
-      subject: v.subject ?? null,
-      brandName: v.brandName ?? null,
+      name: v('name'),
+      email: fields.get('email')!,
+      phone: v('phone'),
+      service: v('service'),
+      serviceType: v('serviceType'),
+      area: v('area'),
+      message: v('message'),
+      subject: v('subject'),
+      brandName: v('brandName'),
     },
   };
 }
 
 /** The fields a lead had on its form, in the spec's order, for forwarding and for the error page. */
 export function formFieldsOf(lead: Lead): [string, string][] {
-  const all: [string, string | null][] =
-    lead.kind === 'newsletter'
-      ? [['email', lead.email]]
-      : lead.kind === 'contact'
-        ? [['name', lead.name], ['phone', lead.phone], ['email', lead.email], ['service', lead.service], ['message', lead.message], ['subject', lead.subject]]
-        : lead.kind === 'quote'
-          ? [['name', lead.name], ['email', lead.email], ['phone', lead.phone], ['message', lead.message], ['subject', lead.subject]]
-          : [['name', lead.name], ['email', lead.email], ['phone', lead.phone], ['serviceType', lead.serviceType], ['area', lead.area], ['message', lead.message], ['subject', lead.subject], ['brandName', lead.brandName]];
-  return all.filter((f): f is [string, string] => f[1] !== null);
+  return FORM_FIELDS[lead.kind].flatMap((f): [string, string][] => (lead[f] == null ? [] : [[f, lead[f]]]));
 }

@@ -1,23 +1,26 @@
 // The leads function as a web-standard handler: POST takes a form of the site (native,
-// application/x-www-form-urlencoded), stores it, forwards it to the external form service when one
-// is configured, and sends the browser to /thank-you; GET gives the dashboard the leads of a date
-// range (JSON or CSV) for the dashboard key. Same rules as the analytics function: configured
-// origins only, client from the socket or a named proxy, size cap, fatal UTF-8, rate limit,
-// bounded logging, never a 5xx for bad input (docs/decisions/070-leads-function.md).
+// application/x-www-form-urlencoded), stores it as sent with one outbox row per delivery (the form
+// service, Telegram, the webhook), sends the browser to /thank-you and then makes the deliveries;
+// POST ?outbox=run makes the deliveries that are due (the schedule's call); GET gives the dashboard
+// the leads of a date range (JSON or CSV) and the deliveries still waiting, for the dashboard key.
+// Same rules as the analytics function: configured origins only, client from the socket or a named
+// proxy, size cap, fatal UTF-8, rate limit, bounded logging, never a 5xx for bad input
+// (docs/decisions/070-leads-function.md, 075-leads-outbox-and-alerts.md).
 
 import type { BodyIssue } from './body.ts';
 import { readCapped } from './body.ts';
 import { csvTable } from './csv.ts';
 import type { ClientAddressOptions } from './client-address.ts';
-import { forwardLead, type ForwardOptions } from './forward.ts';
-import { charsetOf, corsFor, createClientGate, hasDashboardKey, json, mediaTypeOf, methodNotAllowed, preflight } from './http.ts';
-import { DEFAULT_HONEYPOT_FIELD, formFieldsOf, parseFormBody, readLead, type FormFields, type Lead, type LeadKind } from './lead-form.ts';
+import { channelsFor, type AlertChannels, type Channel } from './alerts.ts';
+import { charsetOf, corsFor, createClientGate, createKeyCheck, json, mediaTypeOf, methodNotAllowed, preflight, secured } from './http.ts';
+import { DEFAULT_HONEYPOT_FIELD, parseFormBody, readLead, type FormFields, type Lead, type LeadKind } from './lead-form.ts';
 import { invalidLeadPage, refusalPage, subscribedPage, type PageLinks } from './lead-page.ts';
 import { consoleLogError, rateLimitedLog, type LogError } from './log.ts';
 import type { RateLimitOptions } from './rate-limit.ts';
 import { istMidnight, RANGE_PROBLEM, rangeFromQuery } from './range.ts';
 import { createDailySalt, hostOf, visitorHash } from './visitor.ts';
-import { INSERT_LEAD_SQL, LEADS_IN_RANGE_SQL, LEADS_SUMMARY_SQL, MARK_FORWARD_SQL } from './sql.ts';
+import { createOutbox, type Outbox } from './outbox.ts';
+import { INSERT_LEAD_SQL, LEADS_IN_RANGE_SQL, LEADS_SUMMARY_SQL, OUTBOX_WAITING_SQL } from './sql.ts';
 import type { Query } from './handler.ts';
 
 export interface LeadsConfig {
@@ -31,8 +34,11 @@ export interface LeadsConfig {
   thankYouUrl: string;
   /** The site's origin for the links of the function's own pages ('' when on the same origin). */
   siteOrigin: string;
-  /** The external form service each lead is forwarded to (site.yaml `forms.forwardTo`). */
-  forward?: ForwardOptions;
+  /**
+   * Where each lead is sent after it is stored: the external form service (site.yaml
+   * `forms.forwardTo`), Telegram, the signed webhook. Used when no `outbox` is given.
+   */
+  channels?: AlertChannels;
   /** The hidden spam-trap field (site.yaml `forms.honeypotField`). */
   honeypotField?: string;
   maxBodyBytes?: number;
@@ -45,9 +51,12 @@ export interface LeadsDeps {
   config: LeadsConfig;
   now?: () => Date;
   logError?: LogError;
-  /** Keeps the forward running after the answer (Supabase: EdgeRuntime.waitUntil); tests await it. */
+  /** Keeps the deliveries running after the answer (Supabase: EdgeRuntime.waitUntil); tests await it. */
   defer?: (work: Promise<unknown>) => void;
-  fetch?: typeof fetch;
+  /** The outbox that makes the deliveries (the Node entry shares one with its timer); made from `config.channels` when absent. */
+  outbox?: Outbox;
+  /** How long the deliveries started by one request may go on (Supabase ends a worker after a while). */
+  drainMs?: number;
 }
 
 export type LeadsHandler = (req: Request, info?: { remoteAddress?: string }) => Promise<Response>;
@@ -68,13 +77,24 @@ export interface StoredLead {
   page_path: string | null;
   /** Where the visitor came from (referrer host, utm_source or "(direct)"), when the tracker saw them that day. */
   source: string | null;
+  /** The forward to the form service: 'none' when none was made. */
   forward_status: 'none' | 'pending' | 'sent' | 'failed';
-  forward_attempts: number;
   forward_error: string | null;
+  /** Every delivery of the lead (forward, Telegram, webhook) and how it went. */
+  deliveries: { channel: Channel; status: 'pending' | 'sent' | 'failed'; attempts: number; last_error: string | null }[];
   created_at: string;
 }
 
-/** The body of a GET: the leads of [from, to), per day (IST) and kind, per page (taps included), failed forwards. */
+/** Deliveries still pending ten minutes after their lead, per channel (the dashboard warns about them). */
+export interface WaitingDeliveries {
+  channel: Channel;
+  count: number;
+  /** When the oldest one's lead came in. */
+  oldest: string;
+  last_error: string | null;
+}
+
+/** The body of a GET: the leads of [from, to), per day (IST) and kind, per page (taps included), and the deliveries. */
 export interface LeadsData {
   from: string;
   to: string;
@@ -82,11 +102,21 @@ export interface LeadsData {
   /** Per day (YYYY-MM-DD in IST): form leads by kind, and 'call' and 'whatsapp' taps. */
   perDay: { day: string; kind: LeadKind | 'call' | 'whatsapp'; count: number }[];
   perPage: { page: string; count: number }[];
-  forwardFailed: number;
+  /** Whatever the dates: deliveries pending for more than ten minutes. */
+  waiting: WaitingDeliveries[];
+  /** Deliveries of the range's leads given up after a week of failures. */
+  deliveryFailed: number;
 }
 
-/** A form needs a few hundred bytes; 16 KB leaves room for a long message in any script. */
-export const MAX_LEAD_BODY_BYTES = 16 * 1024;
+/** A delivery pending longer than this is shown on the dashboard as a warning. */
+export const WAITING_WARNING_MS = 10 * 60_000;
+
+/**
+ * A form needs a few hundred bytes, but the largest one the rules allow (a 2,000-character message
+ * of four-byte characters, each percent-encoded to 12 bytes, and every other field at its cap)
+ * is about 28 KB: it must fit, or a valid form would be refused.
+ */
+export const MAX_LEAD_BODY_BYTES = 32 * 1024;
 /**
  * A person sends a form a few times at most, but a household or an office shares one address:
  * a burst of 20, then one a minute.
@@ -96,11 +126,12 @@ export const LEADS_RATE_LIMIT: RateLimitOptions = { burst: 20, perSecond: 1 / 60
 const HTML_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
   'cache-control': 'no-store',
-  'x-content-type-options': 'nosniff',
   'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
 };
 
 const CSV_COLUMNS = ['created_at', 'kind', 'name', 'phone', 'email', 'service', 'service_type', 'area', 'brand_name', 'message', 'page_path', 'source', 'forward_status', 'forward_error'] as const;
+/** The deliveries one request starts may go on this long after its answer (the schedule takes what is left). */
+const DEFAULT_DRAIN_MS = 60_000;
 
 export { csvField } from './csv.ts';
 
@@ -123,6 +154,11 @@ export function createLeadsHandler(deps: LeadsDeps): LeadsHandler {
     now: () => now().getTime(),
   });
   const salts = createDailySalt(query);
+  const checkKey = createKeyCheck({ key: config.dashboardKey, gate, now: () => now().getTime() });
+  const outbox = deps.outbox ?? createOutbox({ query, channels: config.channels ?? {}, siteOrigin: config.siteOrigin, now, logError });
+  const drainMs = deps.drainMs ?? DEFAULT_DRAIN_MS;
+  /** Makes the due deliveries after the answer, within the time one request may take. */
+  const deliverLater = () => defer(outbox.drain(Date.now() + drainMs).catch((error) => logError('leads: the deliveries stopped', error)));
 
   /** A browser gets a page; a script that asked for JSON (the newsletter's enhancement) gets JSON. */
   const wantsJson = (req: Request) => /application\/json/i.test(req.headers.get('accept') ?? '');
@@ -145,6 +181,7 @@ export function createLeadsHandler(deps: LeadsDeps): LeadsHandler {
     return salt && ipHash && ua ? visitorHash(salt, ipHash, ua, hostOf(req.headers.get('origin') ?? req.headers.get('referer'))) : null;
   }
 
+  /** Stores the lead and its deliveries in one statement; returns the lead's id. */
   async function store(lead: Lead, page: string | null, req: Request, ipHash: string | null): Promise<number> {
     const at = now();
     const visitor = await visitorOf(req, ipHash, at).catch(() => null);
@@ -160,18 +197,12 @@ export function createLeadsHandler(deps: LeadsDeps): LeadsHandler {
       lead.subject,
       lead.brandName,
       page,
-      config.forward ? 'pending' : 'none',
       at.toISOString(),
       visitor,
       new Date(istMidnight(at.getTime())).toISOString(),
+      channelsFor(lead.kind, outbox.channels).join(','),
     ]);
     return Number(row?.id);
-  }
-
-  async function forward(id: number, lead: Lead): Promise<void> {
-    const result = await forwardLead(formFieldsOf(lead), config.forward!, deps.fetch);
-    if (!result.ok) logError(`leads: forwarding lead ${id} failed`, result.error);
-    await query(MARK_FORWARD_SQL, [id, result.ok ? 'sent' : 'failed', result.attempts, result.ok ? null : (result.error ?? null)]);
   }
 
   async function collect(req: Request, cors: Record<string, string>, remoteAddress?: string): Promise<Response> {
@@ -210,33 +241,37 @@ export function createLeadsHandler(deps: LeadsDeps): LeadsHandler {
       return new Response(invalidLeadPage(fields, result.issues, links), { status: 400, headers: { ...cors, ...HTML_HEADERS } });
     }
     const { lead } = result;
-    let id: number;
     try {
-      id = await store(lead, pagePath(req), req, ipHash);
+      await store(lead, pagePath(req), req, ipHash);
     } catch (error) {
       logError('leads: could not store the lead', error);
       return refuse(503, 'Not sent', 'Your request could not be saved just now. Please try again in a minute, or call us.', [], { 'retry-after': '60' });
     }
-    if (config.forward) {
-      defer(forward(id, lead).catch((error) => logError(`leads: could not record the forward of lead ${id}`, error)));
-    }
+    if (outbox.channels.length > 0) deliverLater();
     if (asJson) return json(201, { ok: true }, cors);
     if (lead.kind === 'newsletter') return new Response(subscribedPage(links), { status: 200, headers: { ...cors, ...HTML_HEADERS } });
     return new Response(null, { status: 303, headers: { ...cors, location: config.thankYouUrl } });
   }
 
-  async function read(req: Request, cors: Record<string, string>): Promise<Response> {
-    if (!(await hasDashboardKey(req, config.dashboardKey))) {
-      return json(401, { error: 'A valid dashboard key is required' }, { ...cors, 'www-authenticate': 'Bearer' });
-    }
+  async function read(req: Request, cors: Record<string, string>, remoteAddress?: string): Promise<Response> {
+    const key = await checkKey(req, remoteAddress);
+    if (key === 'throttled') return json(429, { error: 'Too many wrong dashboard keys from this address; wait a minute' }, { ...cors, 'retry-after': '60' });
+    if (key === 'wrong') return json(401, { error: 'A valid dashboard key is required' }, { ...cors, 'www-authenticate': 'Bearer' });
     const url = new URL(req.url);
     const r = rangeFromQuery(url, now());
     if (!r) return json(400, { error: RANGE_PROBLEM }, cors);
+    const format = url.searchParams.get('format');
+    if (format !== null && format !== 'csv') return json(400, { error: 'format must be csv, or left out for JSON' }, cors);
     const [from, to] = [r.from.toISOString(), r.to.toISOString()];
-    const csv = url.searchParams.get('format') === 'csv';
+    const csv = format === 'csv';
     try {
-      const [leads, [summary]] = await Promise.all([query(LEADS_IN_RANGE_SQL, [from, to, csv ? 100_000 : 50]), query(LEADS_SUMMARY_SQL, [from, to])]);
-      const rows = leads as unknown as StoredLead[];
+      const waitingSince = new Date(now().getTime() - WAITING_WARNING_MS).toISOString();
+      const [leads, [summary], [outboxRow]] = await Promise.all([
+        query(LEADS_IN_RANGE_SQL, [from, to, csv ? 100_000 : 50]),
+        query(LEADS_SUMMARY_SQL, [from, to]),
+        query(OUTBOX_WAITING_SQL, [waitingSince, from, to]),
+      ]);
+      const rows = leads.map((r) => JSON.parse(String(r.lead)) as StoredLead);
       if (csv) {
         return new Response(leadsCsv(rows), {
           headers: { ...cors, 'content-type': 'text/csv; charset=utf-8', 'cache-control': 'no-store', 'content-disposition': `attachment; filename="leads-${from.slice(0, 10)}-${to.slice(0, 10)}.csv"` },
@@ -246,10 +281,11 @@ export function createLeadsHandler(deps: LeadsDeps): LeadsHandler {
       const body: LeadsData = {
         from,
         to,
-        leads: rows.map((l) => ({ ...l, id: Number(l.id), forward_attempts: Number(l.forward_attempts) })),
+        leads: rows.map((l) => ({ ...l, id: Number(l.id) })),
         perDay: parse(summary?.per_day),
         perPage: parse(summary?.per_page),
-        forwardFailed: Number(summary?.forward_failed ?? 0),
+        waiting: parse(outboxRow?.waiting),
+        deliveryFailed: Number(outboxRow?.failed ?? 0),
       };
       return json(200, body, cors);
     } catch (error) {
@@ -258,7 +294,20 @@ export function createLeadsHandler(deps: LeadsDeps): LeadsHandler {
     }
   }
 
-  return async (req, info) => {
+  /**
+   * The schedule's call (pg_cron through pg_net, or any scheduler): makes the deliveries that are
+   * due, after answering. It needs no key: it can only make due deliveries sooner, to their own
+   * receivers, and a client is held to the rate limit like any other.
+   */
+  async function runOutbox(cors: Record<string, string>, req: Request, remoteAddress?: string): Promise<Response> {
+    const { allowed } = await gate.identify(req.headers, remoteAddress);
+    if (!allowed) return json(429, { error: 'Too many requests' }, { ...cors, 'retry-after': '60' });
+    await req.body?.cancel().catch(() => {});
+    deliverLater();
+    return json(202, { ok: true, channels: outbox.channels }, cors);
+  }
+
+  async function answer(req: Request, remoteAddress?: string): Promise<Response> {
     const { allowed, cors } = corsFor(req, config.allowedOrigins);
     if (!allowed) {
       return new Response(refusalPage('Not allowed', 'This form was sent from a page this site does not know.', { action: '', siteOrigin: config.siteOrigin }), {
@@ -270,11 +319,13 @@ export function createLeadsHandler(deps: LeadsDeps): LeadsHandler {
       case 'OPTIONS':
         return preflight(cors, 'authorization, content-type, accept');
       case 'POST':
-        return collect(req, cors, info?.remoteAddress);
+        return new URL(req.url).searchParams.get('outbox') === 'run' ? runOutbox(cors, req, remoteAddress) : collect(req, cors, remoteAddress);
       case 'GET':
-        return read(req, cors);
+        return read(req, cors, remoteAddress);
       default:
         return methodNotAllowed(cors);
     }
-  };
+  }
+
+  return async (req, info) => secured(await answer(req, info?.remoteAddress));
 }

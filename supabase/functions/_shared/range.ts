@@ -30,16 +30,39 @@ export function previousOf(r: Range): Range {
   return { from: new Date(r.from.getTime() - shift), to: new Date(r.to.getTime() - shift) };
 }
 
+/** The earliest and latest instants a range may name: no site has data before 2000, and Postgres and JavaScript agree on every time between. */
+export const EARLIEST = Date.UTC(2000, 0, 1);
+export const LATEST = Date.UTC(9999, 0, 1);
+
+const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * The instant an ISO 8601 date and time with a zone names ("2026-11-01T00:00:00Z",
+ * "2026-11-01T00:00+05:30"); null for anything else. Date's own parser also takes "1", "2026",
+ * "Nov 1 2026", years 0 and below, and rolls 31 February over into March (issue 25.4).
+ */
+export function parseInstant(text: string): Date | null {
+  const m = ISO_INSTANT.exec(text);
+  if (!m) return null;
+  const [y, mo, d, h, mi, s = '0'] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number?];
+  const day = new Date(Date.UTC(y, mo - 1, d));
+  if (mo < 1 || mo > 12 || day.getUTCMonth() !== mo - 1 || h > 23 || mi > 59 || Number(s) > 59) return null;
+  const at = Date.parse(text);
+  return Number.isFinite(at) && at >= EARLIEST && at < LATEST ? new Date(at) : null;
+}
+
 /** [from, to) from ?from=&to= (ISO instants), by default the last 30 days; null when not a usable range. */
 export function rangeFromQuery(url: URL, now: Date): Range | null {
-  const to = url.searchParams.has('to') ? new Date(url.searchParams.get('to')!) : now;
-  const from = url.searchParams.has('from') ? new Date(url.searchParams.get('from')!) : new Date(to.getTime() - 30 * DAY_MS);
+  const to = url.searchParams.has('to') ? parseInstant(url.searchParams.get('to')!) : now;
+  if (!to) return null;
+  const from = url.searchParams.has('from') ? parseInstant(url.searchParams.get('from')!) : new Date(to.getTime() - 30 * DAY_MS);
+  if (!from) return null;
   const span = to.getTime() - from.getTime();
-  if (Number.isNaN(span) || span <= 0 || span > MAX_RANGE_DAYS * DAY_MS) return null;
+  if (span <= 0 || span > MAX_RANGE_DAYS * DAY_MS) return null;
   return { from, to };
 }
 
-export const RANGE_PROBLEM = `from and to must be ISO times, from before to, at most ${MAX_RANGE_DAYS} days apart`;
+export const RANGE_PROBLEM = `from and to must be ISO times such as 2026-11-01T00:00:00Z (or +05:30) in the years 2000 to 9998, from before to, at most ${MAX_RANGE_DAYS} days apart`;
 
 /**
  * How a range is read: the whole India days inside it that closed before `closedBefore` come from

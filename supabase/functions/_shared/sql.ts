@@ -37,26 +37,95 @@ export const DASHBOARD_LATEST_SQL = `select
       ${iso('"timestamp"')} as "timestamp"
     from public.user_events t order by t."timestamp" desc, t.id desc limit 100) e) as latest_events`;
 
-// The leads function's statements (supabase/migrations/*_create_leads.sql).
-export const INSERT_LEAD_SQL = `insert into public.leads
-  (kind, name, email, phone, service, service_type, area, message, subject, brand_name, page_path, forward_status, created_at, source)
-  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::timestamptz,
-    -- Where the visitor came from: their first session of the day (same visitor hash since $15).
-    (select coalesce(s.utm_source, s.referrer_host, '(direct)') from public.user_sessions s
-      where s.visitor_id = $14 and s.created_at >= $15::timestamptz order by s.created_at limit 1))
-  returning id`;
+// The leads function's statements (supabase/migrations/*_create_leads.sql, *_leads_rules_and_outbox.sql).
 
-export const MARK_FORWARD_SQL = `update public.leads set forward_status = $2, forward_attempts = $3, forward_error = $4 where id = $1`;
+/**
+ * Stores a lead and, in the same statement, one outbox row per channel named in $16 (comma-
+ * separated, '' for none), due at once: a lead is never stored without its deliveries.
+ */
+export const INSERT_LEAD_SQL = `with lead as (
+    insert into public.leads
+      (kind, name, email, phone, service, service_type, area, message, subject, brand_name, page_path, created_at, source)
+    values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::timestamptz,
+      -- Where the visitor came from: their first session of the day (same visitor hash since $14).
+      (select coalesce(s.utm_source, s.referrer_host, '(direct)') from public.user_sessions s
+        where s.visitor_id = $13 and s.created_at >= $14::timestamptz order by s.created_at limit 1))
+    returning id, created_at),
+  deliveries as (
+    insert into public.leads_outbox (lead_id, channel, next_try_at, created_at)
+    select lead.id, c, lead.created_at, lead.created_at from lead, unnest(string_to_array(nullif($15, ''), ',')) c
+    returning 1)
+  select id, (select count(*)::int from deliveries) as deliveries from lead`;
 
-/** Leads created in [$1, $2), newest first, at most $3. */
-export const LEADS_IN_RANGE_SQL = `select id, kind, name, email, phone, service, service_type, area, message, subject, brand_name,
-    page_path, source, forward_status, forward_attempts, forward_error, ${iso('created_at')} as created_at
-  from public.leads t where t.created_at >= $1::timestamptz and t.created_at < $2::timestamptz
-  order by t.created_at desc, t.id desc limit $3`;
+// A lead's text is read back inside JSON: PGlite decodes each text column with a TextDecoder
+// that drops a leading U+FEFF ("\uFEFFAsha" would come back as "Asha"); inside a JSON document the
+// character is not at the start and survives.
+const LEAD_JSON = `json_build_object('id', l.id, 'kind', l.kind, 'name', l.name, 'email', l.email, 'phone', l.phone,
+    'service', l.service, 'service_type', l.service_type, 'area', l.area, 'message', l.message, 'subject', l.subject,
+    'brand_name', l.brand_name, 'page_path', l.page_path, 'source', l.source, 'created_at', ${iso('l.created_at')})`;
+
+/**
+ * Claims at most $2 deliveries due at $1 (the oldest first), for $3 seconds: their next try moves
+ * to then, so that no other instance takes them meanwhile (SKIP LOCKED: two instances claiming at
+ * once get different rows), and one that was claimed by an instance that died is taken again
+ * after it. Each comes with its lead.
+ */
+export const CLAIM_DELIVERIES_SQL = `with due as (
+    select id from public.leads_outbox
+    where status = 'pending' and next_try_at <= $1::timestamptz
+    order by next_try_at, id
+    limit $2
+    for update skip locked)
+  update public.leads_outbox o
+  set attempts = o.attempts + 1, next_try_at = $1::timestamptz + make_interval(secs => $3::float8)
+  from due, public.leads l
+  where o.id = due.id and l.id = o.lead_id
+  returning o.id as delivery_id, o.channel, o.idempotency_key::text as idempotency_key, o.attempts, ${LEAD_JSON}::text as lead`;
+
+/** A delivery arrived ($1 the delivery, $2 when). */
+export const MARK_DELIVERED_SQL = `update public.leads_outbox set status = 'sent', sent_at = $2::timestamptz, last_error = null
+  where id = $1 and status = 'pending'`;
+
+/**
+ * An attempt failed ($1 the delivery, $2 the attempt number claimed, $3 the next try, $4 the
+ * error): recorded only if no later claim of the same delivery exists; given up ('failed') when
+ * the delivery is older than $5.
+ */
+export const MARK_ATTEMPT_FAILED_SQL = `update public.leads_outbox
+  set next_try_at = $3::timestamptz, last_error = $4,
+    status = case when created_at < $5::timestamptz then 'failed' else 'pending' end
+  where id = $1 and attempts = $2 and status = 'pending'`;
+
+/** Whether any delivery is due at $1 (cheap: the partial index of pending rows). */
+export const ANY_DUE_SQL = `select exists (select 1 from public.leads_outbox where status = 'pending' and next_try_at <= $1::timestamptz) as due`;
+
+/**
+ * Deliveries still pending that were made before $1 (ten minutes ago), per channel: how many, the
+ * oldest, and the error of the latest attempt; and those given up ('failed') in [$2, $3).
+ */
+export const OUTBOX_WAITING_SQL = `select
+  (select coalesce(json_agg(w order by w.channel), '[]'::json) from (
+    select channel, count(*)::int as count, ${iso('min(created_at)')} as oldest,
+      (array_agg(last_error order by next_try_at desc) filter (where last_error is not null))[1] as last_error
+    from public.leads_outbox where status = 'pending' and created_at < $1::timestamptz group by channel) w) as waiting,
+  (select count(*)::int from public.leads_outbox
+    where status = 'failed' and created_at >= $2::timestamptz and created_at < $3::timestamptz) as failed`;
+
+/**
+ * Leads created in [$1, $2), newest first, at most $3, each (one JSON object, see LEAD_JSON) with
+ * how its deliveries went.
+ */
+export const LEADS_IN_RANGE_SQL = `select (${LEAD_JSON}::jsonb || jsonb_build_object(
+    'forward_status', coalesce((select o.status from public.leads_outbox o where o.lead_id = l.id and o.channel = 'forward'), 'none'),
+    'forward_error', (select o.last_error from public.leads_outbox o where o.lead_id = l.id and o.channel = 'forward'),
+    'deliveries', (select coalesce(jsonb_agg(jsonb_build_object('channel', o.channel, 'status', o.status, 'attempts', o.attempts,
+      'last_error', o.last_error) order by o.channel), '[]'::jsonb) from public.leads_outbox o where o.lead_id = l.id)))::text as lead
+  from public.leads l where l.created_at >= $1::timestamptz and l.created_at < $2::timestamptz
+  order by l.created_at desc, l.id desc limit $3`;
 
 /**
  * Leads per day (Asia/Kolkata) and kind in [$1, $2), with the phone and WhatsApp taps the tracker
- * recorded as clicks ('tel:…', 'whatsapp'); leads and taps per page; the failed forwards.
+ * recorded as clicks ('tel:…', 'whatsapp'); leads and taps per page.
  */
 export const LEADS_SUMMARY_SQL = `with tap_groups as (
     -- Counted per day, kind and page URL first: the URL is cut to its path once per group, not per tap.
@@ -77,9 +146,7 @@ select
     select to_char(day, 'YYYY-MM-DD') as day, kind, sum(n)::int as count from all_leads group by 1, 2) d) as per_day,
   (select coalesce(json_agg(p order by p.count desc, p.page), '[]'::json) from (
     select coalesce(nullif(page, ''), '/') as page, sum(n)::int as count
-    from all_leads where kind <> 'newsletter' group by 1 order by 2 desc, 1 limit 10) p) as per_page,
-  (select count(*)::int from public.leads
-    where created_at >= $1::timestamptz and created_at < $2::timestamptz and forward_status = 'failed') as forward_failed`;
+    from all_leads where kind <> 'newsletter' group by 1 order by 2 desc, 1 limit 10) p) as per_page`;
 
 // The dashboard's read of a date range (docs/decisions/074-dashboard-ranges-and-visitors.md).
 

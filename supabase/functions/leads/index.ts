@@ -4,11 +4,16 @@
 // Secrets: LEADS_SITE_ORIGIN (the site's https origin: the browser is sent to its /thank-you, and
 // only its pages may post), ANALYTICS_DASHBOARD_KEY and ANALYTICS_HMAC_SECRET (shared with the
 // analytics function: one key opens the dashboard), optional LEADS_FORWARD_URL (the external form
-// service of site.yaml `forms.forwardTo`), LEADS_HONEYPOT_FIELD (default _honey),
-// LEADS_ALLOWED_ORIGINS (default: LEADS_SITE_ORIGIN) and ANALYTICS_CLIENT_IP_HEADER
-// (docs/decisions/041-client-address.md, 070-leads-function.md).
+// service of site.yaml `forms.forwardTo`), the alert channels LEADS_TELEGRAM_BOT_TOKEN with
+// LEADS_TELEGRAM_CHAT_ID and LEADS_WEBHOOK_URL with LEADS_WEBHOOK_SECRET, LEADS_HONEYPOT_FIELD
+// (default _honey), LEADS_ALLOWED_ORIGINS (default: LEADS_SITE_ORIGIN) and ANALYTICS_CLIENT_IP_HEADER
+// (docs/decisions/041-client-address.md, 070-leads-function.md, 075-leads-outbox-and-alerts.md).
+//
+// Each lead's deliveries start after the answer (EdgeRuntime.waitUntil); what they leave undone
+// (a receiver down, a worker ended) is made by the schedule's POST ?outbox=run every minute.
 
 import postgres from 'postgres';
+import { alertChannelsFromEnv } from '../_shared/alerts.ts';
 import { createLeadsHandler, type LeadsHandler } from '../_shared/leads-handler.ts';
 
 declare const EdgeRuntime: { waitUntil(p: Promise<unknown>): void } | undefined;
@@ -27,10 +32,12 @@ function createHandler(): LeadsHandler {
   });
   const siteOrigin = new URL(required('LEADS_SITE_ORIGIN')).origin;
   const forwardUrl = Deno.env.get('LEADS_FORWARD_URL');
+  const alerts = alertChannelsFromEnv((name) => Deno.env.get(name));
+  for (const problem of alerts.problems) console.error(`leads: ${problem}`);
   return createLeadsHandler({
     query: async (text, params) =>
       (await sql.unsafe(text, params ? ([...params] as postgres.ParameterOrJSON<never>[]) : undefined)) as Record<string, unknown>[],
-    // The forward's retries outlive the answer; the edge runtime keeps the worker alive for them.
+    // The deliveries outlive the answer; the edge runtime keeps the worker alive for them.
     defer: (work) => (typeof EdgeRuntime !== 'undefined' ? EdgeRuntime.waitUntil(work) : void work),
     config: {
       siteOrigin,
@@ -41,7 +48,7 @@ function createHandler(): LeadsHandler {
         .filter(Boolean),
       dashboardKey: required('ANALYTICS_DASHBOARD_KEY'),
       hmacSecret: required('ANALYTICS_HMAC_SECRET'),
-      forward: forwardUrl ? { url: forwardUrl } : undefined,
+      channels: { ...alerts.channels, forward: forwardUrl ? { url: forwardUrl } : undefined },
       honeypotField: Deno.env.get('LEADS_HONEYPOT_FIELD') || undefined,
       clientAddress: { header: Deno.env.get('ANALYTICS_CLIENT_IP_HEADER') || 'cf-connecting-ip' },
     },

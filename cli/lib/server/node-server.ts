@@ -1,0 +1,70 @@
+// What `site start` puts around the app at the level of node:http: answers the server makes itself
+// (414, Node's 400s) and how a request that was followed by garbage ends (docs/decisions/050-…,
+// 075-leads-outbox-and-alerts.md).
+
+import { createServer, type IncomingMessage, type RequestListener, type ServerResponse, type ServerOptions as HttpServerOptions } from 'node:http';
+import type { Socket } from 'node:net';
+import { MAX_PATH_LENGTH } from './dist-index.ts';
+
+/**
+ * The headers of every answer the server makes itself (a redirect, a refusal, 414, 400): nothing
+ * in it may run, be framed or be sniffed, and the site is https only (issue 25.9).
+ */
+export const SERVER_ANSWER_HEADERS: Readonly<Record<string, string>> = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'strict-transport-security': 'max-age=63072000; includeSubDomains',
+};
+
+/** What Node answers for each kind of unparsable request (its own defaults), now with the headers above. */
+const STATUS_OF: Record<string, [number, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large'],
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, 'Payload Too Large'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout'],
+};
+
+function rawAnswer(status: number, reason: string): string {
+  const headers = Object.entries({ ...SERVER_ANSWER_HEADERS, 'content-type': 'text/plain; charset=utf-8', 'content-length': String(reason.length), connection: 'close' });
+  return `HTTP/1.1 ${status} ${reason}\r\n${headers.map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n${reason}`;
+}
+
+/**
+ * node:http's createServer for @hono/node-server's `serve`:
+ * - a request whose path is longer than MAX_PATH_LENGTH gets 414 before a Request object is built
+ *   and routed: a path of 7,000 segments cost six short requests in URL parsing and routing (decision 050);
+ * - bytes that cannot be parsed after a request on the same connection (a POST with `Connection:
+ *   close` and one byte after its body) no longer make Node answer 400 while that request is still
+ *   being handled: the client got a 400 for a lead or event that was stored (issue 25.6). The
+ *   request's own answer is sent, then the connection closed; only a connection with no request
+ *   under way gets the 400 (431, 408). This holds for a client that half-closed after sending too.
+ */
+export const guardedCreateServer = ((options: HttpServerOptions, listener: RequestListener) => {
+  const answering = new WeakMap<Socket, ServerResponse>();
+  const server = createServer(options, (req: IncomingMessage, res: ServerResponse) => {
+    const socket = req.socket;
+    answering.set(socket, res);
+    res.once('close', () => answering.get(socket) === res && answering.delete(socket));
+    const target = req.url ?? '/';
+    const query = target.indexOf('?');
+    if ((query < 0 ? target.length : query) <= MAX_PATH_LENGTH) return listener(req, res);
+    res.writeHead(414, { ...SERVER_ANSWER_HEADERS, 'content-type': 'text/plain; charset=utf-8' }).end('URI too long');
+  });
+  // A client that closes its side after sending (printf … | nc) still gets the answer: Node ends
+  // the connection once the answer under way is sent, instead of dropping it.
+  // (A property of node:http's Server since Node 0.x that @types/node 20 does not declare.)
+  (server as typeof server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    const res = answering.get(socket);
+    if (res && !res.writableFinished) {
+      // Answer the request that was parsed, then close: what followed it is dropped.
+      res.once('close', () => socket.destroy());
+      return;
+    }
+    const [status, reason] = STATUS_OF[error.code ?? ''] ?? [400, 'Bad Request'];
+    if (socket.writable) socket.end(rawAnswer(status, reason));
+    else socket.destroy();
+  });
+  return server;
+}) as unknown as typeof createServer;

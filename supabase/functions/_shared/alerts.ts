@@ -1,0 +1,238 @@
+// Where a lead goes after it is stored, and how one delivery is made: the external form service
+// (site.yaml `forms.forwardTo`), a Telegram bot message to the owner's phone, and a signed JSON
+// webhook (for n8n, Make or Zapier, which can turn it into WhatsApp or e-mail). The outbox
+// (outbox.ts) decides when; this file only says what is sent and whether it arrived
+// (docs/decisions/075-leads-outbox-and-alerts.md). Secrets come from the environment, never from
+// the repository.
+
+import { createHmac } from './ip.ts';
+import { FORM_FIELDS, type LeadKind } from './lead-form.ts';
+
+export const CHANNELS = ['forward', 'telegram', 'webhook'] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+export interface AlertChannels {
+  /** The external form service, e.g. https://formsubmit.co/owner@shop.in. */
+  forward?: { url: string };
+  /** A Telegram bot (from @BotFather) and the chat it writes to (the owner's). */
+  telegram?: { token: string; chatId: string; /** Default https://api.telegram.org; tests point it at a local server. */ apiUrl?: string };
+  /** A URL that receives each lead as JSON, signed with HMAC-SHA256 under `secret`. */
+  webhook?: { url: string; secret: string };
+}
+
+export const DEFAULT_TELEGRAM_API = 'https://api.telegram.org';
+/** The secrets and variables each channel reads (README, "Leads"). */
+export const ALERT_ENV = {
+  telegram: ['LEADS_TELEGRAM_BOT_TOKEN', 'LEADS_TELEGRAM_CHAT_ID'],
+  telegramApi: 'LEADS_TELEGRAM_API_URL',
+  webhook: ['LEADS_WEBHOOK_URL', 'LEADS_WEBHOOK_SECRET'],
+} as const;
+export const MIN_WEBHOOK_SECRET = 16;
+
+const httpUrl = (s: string | undefined) => {
+  const u = s ? URL.parse(s) : null;
+  return u && (u.protocol === 'https:' || u.protocol === 'http:') ? u.href : null;
+};
+
+/**
+ * The alert channels the environment configures, and one line for each that is half set (a
+ * token without a chat, a webhook without its secret): such a channel stays off, and says why.
+ */
+export function alertChannelsFromEnv(get: (name: string) => string | undefined): { channels: AlertChannels; problems: string[] } {
+  const channels: AlertChannels = {};
+  const problems: string[] = [];
+  const [token, chatId] = ALERT_ENV.telegram.map((n) => get(n)?.trim() || undefined);
+  const apiUrl = get(ALERT_ENV.telegramApi)?.trim() || DEFAULT_TELEGRAM_API;
+  if (token && chatId && httpUrl(apiUrl)) channels.telegram = { token, chatId, apiUrl: apiUrl.replace(/\/+$/, '') };
+  else if (token || chatId) problems.push(`Telegram alerts are off: set both ${ALERT_ENV.telegram.join(' and ')}${httpUrl(apiUrl) ? '' : `, and ${ALERT_ENV.telegramApi} to an http(s) URL`}`);
+  const [url, secret] = ALERT_ENV.webhook.map((n) => get(n)?.trim() || undefined);
+  if (url && secret && httpUrl(url) && secret.length >= MIN_WEBHOOK_SECRET) channels.webhook = { url: httpUrl(url)!, secret };
+  else if (url || secret) {
+    problems.push(`Webhook alerts are off: set ${ALERT_ENV.webhook[0]} to an http(s) URL and ${ALERT_ENV.webhook[1]} to at least ${MIN_WEBHOOK_SECRET} characters`);
+  }
+  return { channels, problems };
+}
+
+/** The channels that get a delivery for a lead of `kind`: a newsletter sign-up is no reason to buzz the owner's phone. */
+export function channelsFor(kind: LeadKind, configured: readonly Channel[]): Channel[] {
+  return configured.filter((c) => c !== 'telegram' || kind !== 'newsletter');
+}
+
+/** A stored lead as the outbox reads it with its delivery. */
+export interface OutgoingLead {
+  id: number;
+  kind: LeadKind;
+  name: string | null;
+  email: string;
+  phone: string | null;
+  service: string | null;
+  service_type: string | null;
+  area: string | null;
+  message: string | null;
+  subject: string | null;
+  brand_name: string | null;
+  page_path: string | null;
+  source: string | null;
+  created_at: string;
+}
+
+export interface Delivery {
+  id: number;
+  channel: Channel;
+  idempotencyKey: string;
+  attempts: number;
+  lead: OutgoingLead;
+}
+
+/** How one attempt went. `retryAfterMs`: what the receiver asked for (429/503 Retry-After, Telegram's retry_after). */
+export type AttemptResult = { ok: true } | { ok: false; error: string; retryAfterMs?: number };
+
+const KIND_TITLE: Record<LeadKind, string> = {
+  quote: 'New quote request',
+  contact: 'New message from the contact form',
+  'service-request': 'New service request',
+  newsletter: 'New newsletter sign-up',
+};
+
+const IST_MS = 5.5 * 3_600_000;
+/** "2026-12-18 10:15 IST". */
+const istTime = (iso: string) => `${new Date(Date.parse(iso) + IST_MS).toISOString().slice(0, 16).replace('T', ' ')} IST`;
+
+/** The alert as a person reads it (Telegram's message, and `text` in the webhook's JSON). */
+export function alertText(lead: OutgoingLead, siteOrigin = ''): string {
+  const title = lead.kind === 'service-request' && lead.brand_name ? `${KIND_TITLE[lead.kind]}: ${lead.brand_name}` : KIND_TITLE[lead.kind];
+  const lines = [title];
+  if (lead.name !== null) lines.push(`Name: ${lead.name}`);
+  if (lead.phone !== null) lines.push(`Phone: ${lead.phone}`);
+  lines.push(`E-mail: ${lead.email}`);
+  const what = [lead.service, lead.service_type, lead.area].filter((v) => v !== null);
+  if (what.length) lines.push(what.join(' · '));
+  if (lead.message !== null) lines.push('', lead.message, '');
+  lines.push(`From ${lead.page_path ?? 'an unknown page'}${lead.source ? ` (came from ${lead.source})` : ''} · ${istTime(lead.created_at)} · lead ${lead.id}`);
+  if (siteOrigin) lines.push(`${siteOrigin}/analytics`);
+  return lines.join('\n');
+}
+
+/** The webhook's JSON: the same for every attempt of one delivery, so its idempotency key names one body. */
+export function webhookBody(d: Delivery, siteOrigin = ''): string {
+  const { lead } = d;
+  return JSON.stringify({
+    type: 'lead.created',
+    id: d.idempotencyKey,
+    lead,
+    text: alertText(lead, siteOrigin),
+    dashboard: siteOrigin ? `${siteOrigin}/analytics` : null,
+  });
+}
+
+export const SIGNATURE_HEADER = 'x-lead-signature';
+export const TIMESTAMP_HEADER = 'x-lead-timestamp';
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+/** "sha256=" + hex HMAC-SHA256 under `secret` of "<timestamp>.<body>" (so that an old request cannot be replayed with a new time). */
+export async function signWebhook(secret: string, timestamp: number, body: string): Promise<string> {
+  return `sha256=${await createHmac(secret)(`${timestamp}.${body}`)}`;
+}
+
+/** Seconds from a Retry-After header (seconds or an HTTP date), in ms. */
+function retryAfterOf(res: Response, now: number): number | undefined {
+  const v = res.headers.get('retry-after');
+  if (!v) return undefined;
+  const s = Number(v);
+  if (Number.isFinite(s)) return Math.max(0, s * 1000);
+  const t = Date.parse(v);
+  return Number.isFinite(t) ? Math.max(0, t - now) : undefined;
+}
+
+/** One line, without a secret in it (a bot token is part of Telegram's URL). */
+function errorLine(e: unknown, secrets: readonly string[]): string {
+  let s = e instanceof Error ? `${e.name}: ${e.message}${e.cause instanceof Error ? ` (${e.cause.message})` : ''}` : String(e);
+  for (const secret of secrets) if (secret) s = s.split(secret).join('…');
+  return s.replace(/\s+/g, ' ').slice(0, 300);
+}
+
+export interface SendOptions {
+  channels: AlertChannels;
+  siteOrigin?: string;
+  timeoutMs: number;
+  /** Aborts the attempt when the server stops. */
+  signal?: AbortSignal;
+  now: () => number;
+}
+
+/** Makes one attempt at one delivery. Never throws. */
+export async function attemptDelivery(d: Delivery, o: SendOptions): Promise<AttemptResult> {
+  const secrets = [o.channels.telegram?.token ?? '', o.channels.webhook?.secret ?? ''];
+  const signal = o.signal ? AbortSignal.any([o.signal, AbortSignal.timeout(o.timeoutMs)]) : AbortSignal.timeout(o.timeoutMs);
+  // `problem` reads the answer: null when delivered, else what went wrong and any wait the receiver asked for.
+  let request: { url: string; init: RequestInit; problem: (res: Response) => Promise<{ error: string; retryAfterMs?: number } | null> };
+  const status = async (res: Response) => (res.status >= 200 && res.status < 300 ? null : { error: `HTTP ${res.status}` });
+  switch (d.channel) {
+    case 'forward': {
+      if (!o.channels.forward) return { ok: false, error: 'No form service is configured (site.yaml forms.forwardTo, LEADS_FORWARD_URL)' };
+      const fields = FORM_FIELDS[d.lead.kind].flatMap((f): [string, string][] => {
+        const column = f === 'serviceType' ? 'service_type' : f === 'brandName' ? 'brand_name' : f;
+        const v = d.lead[column as keyof OutgoingLead];
+        return v === null ? [] : [[f, String(v)]];
+      });
+      request = {
+        url: o.channels.forward.url,
+        // Form services answer a form post with a redirect: a 2xx or 3xx is delivered.
+        init: { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html,application/json', [IDEMPOTENCY_HEADER]: d.idempotencyKey }, body: new URLSearchParams(fields).toString() },
+        problem: async (res) => (res.status >= 200 && res.status < 400 ? null : { error: `HTTP ${res.status}` }),
+      };
+      break;
+    }
+    case 'telegram': {
+      const t = o.channels.telegram;
+      if (!t) return { ok: false, error: `Telegram is not configured (${ALERT_ENV.telegram.join(', ')})` };
+      request = {
+        url: `${t.apiUrl ?? DEFAULT_TELEGRAM_API}/bot${t.token}/sendMessage`,
+        init: {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ chat_id: t.chatId, text: alertText(d.lead, o.siteOrigin), link_preview_options: { is_disabled: true } }),
+        },
+        // The Bot API answers {"ok": true, …} or {"ok": false, "description": …, "parameters": {"retry_after": s}}.
+        problem: async (res) => {
+          const body = (await res.json().catch(() => null)) as { ok?: boolean; description?: string; parameters?: { retry_after?: number } } | null;
+          if (res.ok && body?.ok === true) return null;
+          const wait = body?.parameters?.retry_after;
+          return { error: `HTTP ${res.status}${body?.description ? `: ${body.description}` : ''}`, retryAfterMs: typeof wait === 'number' ? wait * 1000 : undefined };
+        },
+      };
+      break;
+    }
+    case 'webhook': {
+      const w = o.channels.webhook;
+      if (!w) return { ok: false, error: `The webhook is not configured (${ALERT_ENV.webhook.join(', ')})` };
+      const body = webhookBody(d, o.siteOrigin);
+      const timestamp = Math.floor(o.now() / 1000);
+      request = {
+        url: w.url,
+        init: {
+          method: 'POST',
+          redirect: 'manual',
+          headers: {
+            'content-type': 'application/json',
+            [IDEMPOTENCY_HEADER]: d.idempotencyKey,
+            [TIMESTAMP_HEADER]: String(timestamp),
+            [SIGNATURE_HEADER]: await signWebhook(w.secret, timestamp, body),
+          },
+          body,
+        },
+        problem: status,
+      };
+      break;
+    }
+  }
+  try {
+    const res = await fetch(request.url, { ...request.init, signal });
+    const problem = await request.problem(res);
+    await res.body?.cancel().catch(() => {});
+    if (!problem) return { ok: true };
+    return { ok: false, error: errorLine(problem.error, secrets), retryAfterMs: problem.retryAfterMs ?? retryAfterOf(res, o.now()) };
+  } catch (e) {
+    return { ok: false, error: errorLine(e, secrets) };
+  }
+}
