@@ -152,6 +152,11 @@ export interface NodeAnalyticsOptions {
   leads?: { forwardTo?: string; honeypotField?: string; rateLimit?: RateLimitOptions; forwardBackoffMs?: number[] };
   /** Receives each lead's forward (tests await them). */
   deferLeadWork?: LeadsDeps['defer'];
+  /**
+   * The functions' clock (rate limits, stored times, dashboard ranges); the real one by default.
+   * Tests freeze it, so that what a limit allows does not depend on how fast the machine sends.
+   */
+  now?: () => Date;
 }
 
 export interface NodeAnalytics {
@@ -191,6 +196,7 @@ export async function createNodeAnalytics(opts: NodeAnalyticsOptions): Promise<N
 
   const handler = createAnalyticsHandler({
     query: db.query,
+    now: opts.now,
     lookupCountry: await loadCountryLookup(),
     config: {
       allowedOrigins: opts.allowedOrigins,
@@ -204,6 +210,7 @@ export async function createNodeAnalytics(opts: NodeAnalyticsOptions): Promise<N
 
   const leads = createLeadsHandler({
     query: db.query,
+    now: opts.now,
     defer: opts.deferLeadWork,
     config: {
       allowedOrigins: opts.allowedOrigins,
