@@ -36,7 +36,7 @@ const today = Math.max(now - 60_000, istMidnight(now));
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000); // a database to seed and a server to start
+  test.setTimeout(300_000); // a database to seed and a server to start: a hang guard
   dir = mkdtempSync(path.join(tmpdir(), 'site-e2e-range-'));
   const db = pgliteDb(await PGlite.create(path.join(dir, 'pglite')));
   await applyMigrations(db);

@@ -32,7 +32,7 @@ describe('migrations on PostgreSQL', () => {
     ]);
   });
 
-  it('concurrent first starts on an empty database contend for the lock: one applies, the others wait, then apply nothing', { timeout: 120_000 }, async () => {
+  it('concurrent first starts on an empty database contend for the lock: one applies, the others wait, then apply nothing', async () => {
     const empty = await testDatabase(inject('pgUrl'), 'site_concurrent_starts');
     const url = empty.url;
     const holder = postgresDb(url);

@@ -182,7 +182,7 @@ describe('site start under hostile input', () => {
   });
 
   // Last: it swaps the dist/ the other tests read.
-  test('a rebuild that replaces dist/ by rename is served without a restart', { timeout: 120_000 }, async () => {
+  test('a rebuild that replaces dist/ by rename is served without a restart', async () => {
     const next = `${out}-next`;
     cpSync(out, next, { recursive: true });
     writeFileSync(path.join(next, 'brand-new.html'), '<!DOCTYPE html><title>Brand new</title>');
