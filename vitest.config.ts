@@ -2,12 +2,28 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     environment: 'node',
-    testTimeout: 30_000,
-    hookTimeout: 120_000,
-    // The integration suites start real servers (Postgres, Deno); keep the 2-core machine calm.
+    // Hang guards, not speed targets: a passing test never waits for them. On a busy machine (two
+    // CPU hogs beside load 13 on 2 cores) one PGlite start took 50 s and a test
+    // that builds the site 97 s; tests that need a clock get one they can hold, and wait for events rather than for
+    // time (decision 100).
+    testTimeout: 180_000,
+    hookTimeout: 300_000,
+    // Two cores; the integration files start real servers (Postgres, Deno).
     fileParallelism: true,
     maxWorkers: 2,
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          // One PostgreSQL cluster for every integration file, each file in a database of its own;
+          // started only when an integration file runs.
+          globalSetup: ['tests/support/pg-global.ts'],
+        },
+      },
+    ],
   },
 });

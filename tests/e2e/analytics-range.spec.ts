@@ -7,12 +7,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { PGlite } from '@electric-sql/pglite';
 import type { Page } from '@playwright/test';
 import { applyMigrations, pgliteDb } from '#cli/lib/server/analytics.ts';
 import { horizontalOverflow } from './screen-support.ts';
-import { expect, test, waitForEnhanced } from './support.ts';
+import { axeViolations, expect, test, waitForEnhanced } from './support.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 4174) + 100;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -27,12 +26,17 @@ const shortIst = (t: number) => {
 let dir: string;
 let server: ChildProcess;
 const now = Date.now();
-const twoDaysAgo = now - 2 * DAY;
+/** Midnight in India (UTC+5:30) that began the day of `t`. */
+const istMidnight = (t: number) => Math.floor((t + 5.5 * 3_600_000) / DAY) * DAY - 5.5 * 3_600_000;
+// Noon two India days ago, so that the visits a few minutes apart fall on one day at any hour the
+// suite runs; and today's visit a minute ago, or at midnight when the day is younger than that.
+const twoDaysAgo = istMidnight(now) - 2 * DAY + 12 * 3_600_000;
+const today = Math.max(now - 60_000, istMidnight(now));
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000); // a database to seed and a server to start
+  test.setTimeout(300_000); // a database to seed and a server to start: a hang guard
   dir = mkdtempSync(path.join(tmpdir(), 'site-e2e-range-'));
   const db = pgliteDb(await PGlite.create(path.join(dir, 'pglite')));
   await applyMigrations(db);
@@ -54,22 +58,23 @@ test.beforeAll(async () => {
   await event(twoDaysAgo + 60_000, 'session_1_a2', 'click', 'tel:+919000000001', '/tv-repair-mansarovar');
   await session(twoDaysAgo + 120_000, 'b', '/services', 'session_1_b');
   await event(twoDaysAgo + 120_000, 'session_1_b', 'page_view', null, '/services');
-  await session(now - 60_000, 'c', '/', 'session_1_c');
-  await event(now - 60_000, 'session_1_c', 'page_view', null, '/');
+  await session(today, 'c', '/', 'session_1_c');
+  await event(today, 'session_1_c', 'page_view', null, '/');
   await db.close();
   server = spawn(process.execPath, ['cli/bin.mjs', 'start', '--no-build', '--port', String(PORT)], {
     env: { ...process.env, SITE_DATA_DIR: dir },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${BASE}/`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('site start did not answer');
+  // `site start` names its address once it listens.
+  await new Promise<void>((resolve, reject) => {
+    let said = '';
+    server.stderr!.on('data', (chunk: Buffer) => {
+      process.stderr.write(chunk);
+      said += chunk.toString();
+      if (said.includes(`Site:       http://localhost:${PORT}`)) resolve();
+    });
+    server.once('exit', (code) => reject(new Error(`site start exited with ${code} before it listened:\n${said}`)));
+  });
 });
 
 test.afterAll(async () => {
@@ -151,5 +156,5 @@ test('on a 360 px phone: nothing scrolls sideways unannounced, and no accessibil
   await page.getByText('Show these numbers as a table').click();
   expect(await horizontalOverflow(page)).toBe(0);
   await expect(page.getByText('Swipe the table sideways to see every column.').first()).toBeVisible();
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 });

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, ORIGIN, sitemapPaths, test, waitForEnhanced } from './support.ts';
+import { horizontalOverflow, SITE } from './screen-support.ts';
+import { axeViolations, expect, ORIGIN, sitemapPaths, test, waitForEnhanced } from './support.ts';
 
 const paths = sitemapPaths();
 
@@ -11,39 +11,62 @@ test('the sitemap lists the fixed pages', () => {
   expect(paths).not.toContain('/thank-you');
 });
 
-for (const path of paths) {
-  test(`${path}: static HTML has one title in head, its canonical and valid JSON-LD`, async ({ request }) => {
+test('every page of the sitemap: static HTML with one title in head, its canonical, locale, robots and valid JSON-LD', async ({ request }) => {
+  for (const path of paths) {
     const res = await request.get(path, { maxRedirects: 0 });
-    expect(res.status()).toBe(200);
-    expect(res.headers()['content-type']).toContain('text/html');
+    expect.soft(res.status(), path).toBe(200);
+    expect.soft(res.headers()['content-type'], path).toContain('text/html');
     const html = await res.text();
-    const titles = html.match(/<title>/g) ?? [];
-    expect(titles).toHaveLength(1);
+    expect.soft(html.match(/<title>/g) ?? [], path).toHaveLength(1);
     const head = html.slice(0, html.indexOf('</head>'));
-    expect(head).toContain('<title>');
+    expect.soft(head, path).toContain('<title>');
     const canonicals = [...html.matchAll(/<link rel="canonical" href="([^"]+)"/g)].map((m) => m[1]);
-    expect(canonicals).toEqual([`${ORIGIN}${path}`]);
-    expect(head).toContain(`<meta property="og:locale" content="${/^\/hi(\/|$)/.test(path) ? 'hi_IN' : 'en_IN'}"/>`);
-    expect(head).toContain('<meta name="robots" content="index, follow"/>');
+    expect.soft(canonicals, path).toEqual([`${ORIGIN}${path}`]);
+    expect.soft(head, path).toContain(`<meta property="og:locale" content="${/^\/hi(\/|$)/.test(path) ? 'hi_IN' : 'en_IN'}"/>`);
+    expect.soft(head, path).toContain('<meta name="robots" content="index, follow"/>');
     const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((m) => m[1]!);
-    expect(blocks.length).toBeGreaterThan(0);
+    expect.soft(blocks.length, path).toBeGreaterThan(0);
     const types = blocks.map((b) => (JSON.parse(b) as { '@type': string })['@type']);
-    expect(types).toContain('LocalBusiness');
-  });
+    expect.soft(types, path).toContain('LocalBusiness');
+  }
+});
 
-  test(`${path}: hydrates without console errors and passes axe`, async ({ page, consoleLog }) => {
-    const res = await page.goto(path);
-    expect(res?.status()).toBe(200);
-    // The real Content-Security-Policy applies: any violation would show as a console error below.
-    expect(res?.headers()['content-security-policy']).toContain("default-src 'self'");
-    await waitForEnhanced(page);
-    await expect(page.locator('h1')).toHaveCount(1);
-    expect(await page.locator('head title').count()).toBe(1);
-    expect(await page.locator('link[rel="canonical"]').count()).toBe(1);
-    const axe = await new AxeBuilder({ page }).analyze();
-    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-    expect(consoleLog.errors).toEqual([]);
-    expect(consoleLog.warnings.filter((w) => /hydrat|did not match/i.test(w))).toEqual([]);
+// Every page in the browser, a few pages per test on one page object: a fresh browser context per
+// route cost more than the checks themselves, and groups let the two workers share the pages.
+// /thank-you is not in the sitemap but is a page visitors see.
+const swept = [...paths, '/thank-you'];
+const GROUP = 8;
+for (let i = 0; i < swept.length; i += GROUP) {
+  const group = swept.slice(i, i + GROUP);
+  test(`${group[0]} … ${group.at(-1)}: enhanced without console errors, one h1, axe clean, nothing scrolls sideways, contact links well-formed`, async ({
+    page,
+    consoleLog,
+  }) => {
+    test.setTimeout(group.length * 60_000); // a hang guard per page, not a speed target
+    for (const path of group) {
+      await test.step(path, async () => {
+        const errorsBefore = consoleLog.errors.length;
+        const res = await page.goto(path);
+        expect.soft(res?.status(), path).toBe(200);
+        // The real Content-Security-Policy applies: any violation would show as a console error below.
+        expect.soft(res?.headers()['content-security-policy'], path).toContain("default-src 'self'");
+        await waitForEnhanced(page);
+        await expect.soft(page.locator('h1'), path).toHaveCount(1);
+        expect.soft(await page.locator('head title').count(), path).toBe(1);
+        expect.soft(await page.locator('link[rel="canonical"]').count(), path).toBe(paths.includes(path) ? 1 : 0);
+        if (/^\/blog\/[^/]+$/.test(path)) await expect.soft(page.locator('#article-body p').first(), path).not.toBeEmpty();
+        expect.soft(await horizontalOverflow(page), `${path}: sideways overflow`).toBe(0);
+        for (const href of await page.locator('a[href^="tel:"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')))) {
+          expect.soft(href, path).toBe(`tel:${SITE.contact.phone}`);
+        }
+        for (const rel of await page.locator('a[target="_blank"]').evaluateAll((as) => as.map((a) => a.getAttribute('rel') ?? ''))) {
+          expect.soft(rel, `${path}: a link opening a new tab`).toMatch(/noopener/);
+        }
+        expect.soft(await axeViolations(page), path).toEqual([]);
+        expect.soft(consoleLog.errors.slice(errorsBefore), path).toEqual([]);
+        expect.soft(consoleLog.warnings.filter((w) => /hydrat|did not match/i.test(w)), path).toEqual([]);
+      });
+    }
   });
 }
 

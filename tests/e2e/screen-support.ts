@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { manifestFile } from '#core/pipeline/record.ts';
-import { DIST, expect } from './support.ts';
+import { axeViolations, DIST, expect } from './support.ts';
 
 /** The business facts the built site was made from (tests compare pages with them, never with literals). */
 export const SITE = parse(readFileSync(path.resolve('content/site.yaml'), 'utf8')) as {
@@ -26,8 +25,7 @@ export const ROUTES = (JSON.parse(readFileSync(manifestFile(DIST), 'utf8')) as {
 export const SCREENS = ['/services', '/about', '/contact', '/testimonials', '/thank-you'];
 
 export async function expectAxeClean(page: Page) {
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 }
 
 /** Sideways overflow of the page in CSS pixels (0: nothing to scroll horizontally). */

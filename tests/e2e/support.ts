@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildInfoFile, manifestFile } from '#core/pipeline/record.ts';
 import type { PageData } from '#src/contract/pages.ts';
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 
 export const DIST = path.resolve('dist');
@@ -62,4 +63,15 @@ export { expect };
 /** Wait until the client entry has enhanced the page (it marks <html data-enhanced>, decision 090). */
 export async function waitForEnhanced(page: Page) {
   await page.waitForSelector('html[data-enhanced]', { state: 'attached', timeout: 10_000 });
+}
+
+/**
+ * axe-core's violations on the page as "rule: targets" lines (none when it is clean). Legacy mode
+ * runs axe in the page itself; the default mode opens a second, blank page to merge the frames'
+ * results, which made each check about 1.7 times as long. The frames it leaves out are
+ * cross-origin ones, and no page has one while axe runs (the map loads only near the viewport).
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const axe = await new AxeBuilder({ page }).setLegacyMode().analyze();
+  return axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }

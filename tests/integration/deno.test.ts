@@ -9,12 +9,12 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { applyMigrations, postgresDb, type AnalyticsDb } from '#cli/lib/server/analytics.ts';
 import { describeHostileInputs } from '../support/analytics-contract.ts';
 import { sendRaw } from '../support/hostile-inputs.ts';
 import { startReceiver, verifyWebhook, type Receiver } from '../support/receiver.ts';
-import { startPgCluster, type PgCluster } from '../support/pg-cluster.ts';
+import { testDatabase } from '../support/pg-cluster.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const FUNCTION_DIR = join(ROOT, 'supabase/functions/analytics');
@@ -68,18 +68,18 @@ async function stop(proc: ChildProcess | undefined): Promise<void> {
   await exited;
 }
 
-let cluster: PgCluster;
+let database: Awaited<ReturnType<typeof testDatabase>>;
 let db: AnalyticsDb;
 
 beforeAll(async () => {
-  cluster = await startPgCluster();
-  db = postgresDb(cluster.url);
+  database = await testDatabase(inject('pgUrl'), 'site_deno_test');
+  db = postgresDb(database.url);
   await applyMigrations(db);
 });
 
 afterAll(async () => {
   await db?.close();
-  await cluster?.stop();
+  await database?.drop();
 });
 
 describe('the Deno entry of the analytics function', () => {
@@ -91,20 +91,20 @@ describe('the Deno entry of the analytics function', () => {
       cwd: FUNCTION_DIR,
     });
     expect(stderr).not.toMatch(/error/i);
-  }, 180_000);
+  }, 300_000);
 
   it('the leads entry type-checks with deno check too', async () => {
     const leadsDir = join(ROOT, 'supabase/functions/leads');
     const args = ['check', '--node-modules-dir=none', '--no-lock', '--config', join(leadsDir, 'deno.json'), join(leadsDir, 'index.ts')];
     const { stderr } = await promisify(execFile)(deno, args, { env: denoEnv, cwd: leadsDir });
     expect(stderr).not.toMatch(/error/i);
-  }, 180_000);
+  }, 300_000);
 
   describe('running on Postgres', () => {
     let server: { url: string; proc: ChildProcess };
     beforeAll(async () => {
-      server = await serveEntry({ SUPABASE_DB_URL: cluster.url, ...SECRETS });
-    }, 180_000);
+      server = await serveEntry({ SUPABASE_DB_URL: database.url, ...SECRETS });
+    }, 300_000);
     afterAll(() => stop(server?.proc));
 
     it('stores a POSTed session with the country from the bundled database and a truncated IP', async () => {
@@ -191,7 +191,7 @@ describe('the Deno entry of the analytics function', () => {
       receiver = await startReceiver();
       server = await serveEntry(
         {
-          SUPABASE_DB_URL: cluster.url,
+          SUPABASE_DB_URL: database.url,
           LEADS_SITE_ORIGIN: ORIGIN,
           ANALYTICS_DASHBOARD_KEY: SECRETS.ANALYTICS_DASHBOARD_KEY,
           ANALYTICS_HMAC_SECRET: SECRETS.ANALYTICS_HMAC_SECRET,
@@ -203,7 +203,7 @@ describe('the Deno entry of the analytics function', () => {
         },
         join(ROOT, 'supabase/functions/leads'),
       );
-    }, 180_000);
+    }, 300_000);
     afterAll(async () => {
       await stop(server?.proc);
       await receiver?.close();
@@ -249,7 +249,7 @@ describe('the Deno entry of the analytics function', () => {
   });
 
   it('says which secret is missing instead of failing silently', async () => {
-    const server = await serveEntry({ SUPABASE_DB_URL: cluster.url, ...SECRETS, ANALYTICS_HMAC_SECRET: '' });
+    const server = await serveEntry({ SUPABASE_DB_URL: database.url, ...SECRETS, ANALYTICS_HMAC_SECRET: '' });
     try {
       const res = await fetch(server.url, { method: 'POST', body: '{}' });
       expect(res.status).toBe(500);
@@ -257,5 +257,5 @@ describe('the Deno entry of the analytics function', () => {
     } finally {
       await stop(server.proc);
     }
-  }, 60_000);
+  }, 180_000);
 });

@@ -1,4 +1,4 @@
-// The lead rules and the outbox on Debian's PostgreSQL (a cluster of its own): the property tests
+// The lead rules and the outbox on Debian's PostgreSQL (a database of its own on the integration files' cluster): the property tests
 // of the rules, the outbox suite with two instances on separate connections, the schedule's SQL,
 // and the migration that turns the forwards recorded on leads into deliveries.
 
@@ -6,28 +6,28 @@ import { cp, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { applyMigrations, postgresDb, type AnalyticsDb } from '#cli/lib/server/analytics.ts';
 import { describeLeadRulesProperty } from '../support/leads-rules-property.ts';
 import { describeOutboxContract } from '../support/outbox-contract.ts';
-import { startPgCluster, type PgCluster } from '../support/pg-cluster.ts';
+import { testDatabase } from '../support/pg-cluster.ts';
 
 const SUPABASE = fileURLToPath(new URL('../../supabase/', import.meta.url));
 
-let cluster: PgCluster;
+let database: Awaited<ReturnType<typeof testDatabase>>;
 let db: AnalyticsDb;
 let second: AnalyticsDb;
 
 beforeAll(async () => {
-  cluster = await startPgCluster();
-  db = postgresDb(cluster.url);
-  second = postgresDb(cluster.url);
+  database = await testDatabase(inject('pgUrl'), 'site_leads_outbox_test');
+  db = postgresDb(database.url);
+  second = postgresDb(database.url);
   await applyMigrations(db);
-}, 120_000);
+});
 
 afterAll(async () => {
   await Promise.all([db?.close(), second?.close()]);
-  await cluster?.stop();
+  await database?.drop();
 });
 
 describeLeadRulesProperty('PostgreSQL', () => db);
@@ -35,8 +35,8 @@ describeOutboxContract('PostgreSQL', () => db, () => second);
 
 describe('the migration to the outbox on PostgreSQL', () => {
   it('makes each forward recorded on a lead a delivery: sent stays sent, pending and failed are due again', async () => {
-    await db.exec('create database before_outbox');
-    const old = postgresDb(cluster.url.replace(/\/postgres$/, '/before_outbox'));
+    const before = await testDatabase(inject('pgUrl'), 'site_before_outbox');
+    const old = postgresDb(before.url);
     const dir = await mkdtemp(join(tmpdir(), 'site-migrations-'));
     try {
       // The migrations before this one, then leads as they stood.
@@ -70,6 +70,7 @@ describe('the migration to the outbox on PostgreSQL', () => {
       await expect(old.exec(`insert into public.leads (kind, email, phone) values ('quote', 'new@gmail.com', e'98290\\n12345')`)).rejects.toThrow(/leads_phone_rule/);
     } finally {
       await old.close();
+      await before.drop();
       await rm(dir, { recursive: true, force: true });
     }
   });

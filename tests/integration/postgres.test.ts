@@ -1,25 +1,25 @@
 // The analytics suite against a real PostgreSQL (Debian's server, started here): migrations,
 // row level security as Supabase's public roles, and the handler through postgres.js.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { applyMigrations, postgresDb, type AnalyticsDb } from '#cli/lib/server/analytics.ts';
 import { describeAnalyticsContract, describeRowLevelSecurity } from '../support/analytics-contract.ts';
 import { describeDashboardContract } from '../support/dashboard-contract.ts';
 import { describeLeadsContract, describeLeadsRowLevelSecurity } from '../support/leads-contract.ts';
-import { startPgCluster, type PgCluster } from '../support/pg-cluster.ts';
+import { startPgCluster, testDatabase } from '../support/pg-cluster.ts';
 
-let cluster: PgCluster;
+let database: Awaited<ReturnType<typeof testDatabase>>;
 let db: AnalyticsDb;
 
 beforeAll(async () => {
-  cluster = await startPgCluster();
-  db = postgresDb(cluster.url);
+  database = await testDatabase(inject('pgUrl'), 'site_postgres_test');
+  db = postgresDb(database.url);
   expect(await applyMigrations(db)).toEqual(['20261122070000', '20261201090000', '20261210090000', '20261220090000']);
 });
 
 afterAll(async () => {
   await db?.close();
-  await cluster?.stop();
+  await database?.drop();
 });
 
 describe('migrations on PostgreSQL', () => {
@@ -34,8 +34,8 @@ describe('migrations on PostgreSQL', () => {
   });
 
   it('concurrent first starts on an empty database contend for the lock: one applies, the others wait, then apply nothing', async () => {
-    await db.exec('create database concurrent_starts');
-    const url = cluster.url.replace(/\/postgres$/, '/concurrent_starts');
+    const empty = await testDatabase(inject('pgUrl'), 'site_concurrent_starts');
+    const url = empty.url;
     const holder = postgresDb(url);
     const watcher = postgresDb(url);
     const starts = [postgresDb(url), postgresDb(url), postgresDb(url)];
@@ -53,7 +53,9 @@ describe('migrations on PostgreSQL', () => {
       await isLocked;
       const applying = Promise.all(starts.map((s) => applyMigrations(s)));
       const waiting = async () => Number((await watcher.query(`select count(*) as n from pg_locks where locktype = 'advisory' and not granted`))[0]!.n);
-      for (let i = 0; i < 200 && (await waiting()) < 3; i++) await new Promise((r) => setTimeout(r, 25));
+      // Waiting on a lock is a lasting state (until release below), so polling for it is safe;
+      // the bound only stops a broken run, long after a busy machine would have got there.
+      for (let i = 0; i < 2400 && (await waiting()) < 3; i++) await new Promise((r) => setTimeout(r, 25));
       expect(await waiting()).toBe(3);
       release();
       await holding;
@@ -64,6 +66,7 @@ describe('migrations on PostgreSQL', () => {
       ]);
     } finally {
       await Promise.all([holder, watcher, ...starts].map((s) => s.close()));
+      await empty.drop();
     }
   });
 

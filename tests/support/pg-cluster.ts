@@ -1,6 +1,7 @@
 // A throwaway PostgreSQL cluster from the Debian server binaries: initdb and pg_ctl run as the
 // `postgres` OS user (via runuser when we are root), in a temp folder, on a free loopback port.
-// Used by the integration tests and by bench/analytics-load.mjs.
+// Used by the integration tests (one cluster for all their files: pg-global.ts, testDatabase())
+// and by bench/analytics-load.mjs.
 
 import { execFile } from 'node:child_process';
 import { chown, mkdtemp, readdir, rm } from 'node:fs/promises';
@@ -9,6 +10,14 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import postgres from 'postgres';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The integration project's cluster (tests/support/pg-global.ts), as its superuser. */
+    pgUrl: string;
+  }
+}
 
 const run = promisify(execFile);
 
@@ -82,6 +91,32 @@ export async function startPgCluster(settings: Record<string, string> = {}): Pro
     async stop() {
       await as(join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop']).catch(() => {});
       await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A new, empty database named `name` on the cluster at `adminUrl` (a test file's own, so files
+ * that share one cluster never see each other's rows); `drop` removes it.
+ */
+export async function testDatabase(adminUrl: string, name: string): Promise<{ url: string; drop(): Promise<void> }> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain database name: ${name}`);
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.unsafe(`create database ${name}`);
+  } finally {
+    await admin.end({ timeout: 5 });
+  }
+  return {
+    url: adminUrl.replace(/\/[^/]*$/, `/${name}`),
+    async drop() {
+      const sql = postgres(adminUrl, { max: 1, onnotice: () => {} });
+      try {
+        await sql.unsafe(`drop database if exists ${name} with (force)`);
+      } finally {
+        await sql.end({ timeout: 5 });
+      }
     },
   };
 }

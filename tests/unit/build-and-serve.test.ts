@@ -14,7 +14,7 @@ const out = path.join(work, 'dist');
 beforeAll(async () => {
   const code = await run(['node', 'site', 'build', '--quiet', '--out', out]);
   expect(code).toBe(0);
-}, 120_000);
+}, 300_000);
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -71,7 +71,7 @@ describe('site build', () => {
     } finally {
       rmSync(cache, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, 300_000);
 
   test('the social image is a real 1200x630 PNG', () => {
     const png = readFileSync(path.join(out, 'og/default.png'));

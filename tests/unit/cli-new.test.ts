@@ -137,4 +137,4 @@ test('end to end: `site new brand haier` is a draft until published; then the Ha
   const report = JSON.parse(stdout) as CheckReport;
   expect(report.problems.filter((p) => p.severity === 'error')).toEqual([]);
   expect(code).toBe(0);
-}, 240_000);
+}, 300_000);

@@ -33,7 +33,7 @@ describe('draft: true', () => {
     }
     // The published posts are all still there.
     expect(readFileSync(path.join(out, 'rss.xml'), 'utf8').match(/<item>/g)).toHaveLength(4);
-  }, 180_000);
+  }, 300_000);
 
   test('a published page that links to a draft is a content error naming the draft', async () => {
     const content = contentWithDrafts('brand', ['brands/bpl.mdx']);

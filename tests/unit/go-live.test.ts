@@ -95,7 +95,7 @@ describe('the go-live check', () => {
     expect(stderr).toContain('Not built: --production needs the content ready to go live.');
   });
 
-  test('`site check --go-live` on the built sample site exits 1 with the go-live problems; without the flag they are not reported', { timeout: 120_000 }, async () => {
+  test('`site check --go-live` on the built sample site exits 1 with the go-live problems; without the flag they are not reported', { timeout: 300_000 }, async () => {
     // A site of its own: the test runs before (and without) the project's dist/.
     const built = path.join(work, 'built');
     expect((await site('build', '--quiet', '--out', built)).code).toBe(0);

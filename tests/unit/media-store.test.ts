@@ -33,7 +33,7 @@ describe('pictures and social cards are kept with the content (decision 064)', (
     for (const card of second.site.cards.values()) await renderSocialCard(card, second.site.cardDir);
     expect(files(mediaDirOf(content))).toEqual(made);
     expect(made.map((f) => statSync(path.join(mediaDirOf(content), f)).mtimeMs)).toEqual(stamps);
-  }, 120_000);
+  }, 300_000);
 
   test('the repository’s content/_media holds every picture variant and card its content uses (commit them with their image)', async () => {
     const content = path.join(work, 'checkout');
@@ -44,7 +44,7 @@ describe('pictures and social cards are kept with the content (decision 064)', (
     for (const card of prepared.site.cards.values()) await renderSocialCard(card, prepared.site.cardDir);
     // Nothing had to be made: a checkout builds without encoding a picture.
     expect(files(mediaDirOf(content))).toEqual(committed);
-  }, 120_000);
+  }, 300_000);
 });
 
 describe('a build whose pictures are all made does not load sharp (decision 071)', () => {
@@ -74,5 +74,5 @@ describe('a build whose pictures are all made does not load sharp (decision 071)
     const second = await prepare(content, cacheDir);
     if (!second.ok) throw new Error('the content has problems');
     expect(Math.max(...heights(second.site))).toBeGreaterThan(Math.max(...heights(first.site)));
-  }, 120_000);
+  }, 300_000);
 });

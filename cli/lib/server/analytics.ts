@@ -207,6 +207,11 @@ export interface NodeAnalyticsOptions {
   };
   /** Receives each lead's deliveries (tests await them). */
   deferLeadWork?: LeadsDeps['defer'];
+  /**
+   * The functions' clock (rate limits, stored times, dashboard ranges); the real one by default.
+   * Tests freeze it, so that what a limit allows does not depend on how fast the machine sends.
+   */
+  now?: () => Date;
 }
 
 export interface NodeAnalytics {
@@ -250,6 +255,7 @@ export async function createNodeAnalytics(opts: NodeAnalyticsOptions): Promise<N
 
   const handler = createAnalyticsHandler({
     query: db.query,
+    now: opts.now,
     lookupCountry: await loadCountryLookup(),
     config: {
       allowedOrigins: opts.allowedOrigins,
@@ -274,6 +280,7 @@ export async function createNodeAnalytics(opts: NodeAnalyticsOptions): Promise<N
 
   const leads = createLeadsHandler({
     query: db.query,
+    now: opts.now,
     defer: opts.deferLeadWork,
     outbox,
     // The Node server lives on: a lead's deliveries may take as long as they need.
