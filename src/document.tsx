@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { Site } from '#schemas/index.ts';
 import { jsonLdText } from './components/head.tsx';
 import { scriptJson } from './components/island.tsx';
+import { SPECULATION_RULES } from './client/inline-scripts.ts';
 
 /** What the client entry needs to know of the site (the page itself needs nothing: it is HTML). */
 export interface ClientConfig {
@@ -33,7 +34,8 @@ export interface Assets {
 /**
  * The whole HTML document, rendered on the server only. React hoists each page's <title>, meta and
  * canonical into this <head>. The browser enhances the HTML and runs islands (decision 090); it
- * never hydrates the document.
+ * never hydrates the document, and it navigates between pages itself (decision 091). The build
+ * replaces the inlined stylesheet by the page's own rules (core/pipeline/page-css.ts, decision 092).
  */
 export function Document({
   lang = 'en-IN',
@@ -64,6 +66,8 @@ export function Document({
         ) : (
           assets.css.map((href) => <link key={href} rel="stylesheet" href={href} />)
         )}
+        {/* The browser prefetches and prerenders the next page of the site (decision 091). */}
+        <script type="speculationrules" dangerouslySetInnerHTML={{ __html: SPECULATION_RULES }} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="alternate" type="application/rss+xml" title={feedTitle} href="/rss.xml" />
         <meta name="theme-color" content={themeColor} />

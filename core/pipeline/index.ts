@@ -74,7 +74,7 @@ export async function buildSite(opts: BuildOptions): Promise<BuildReport> {
   // The files every build writes from the whole index (not owned by one page).
   const siteFiles = (): [string, string][] => [
     [FEED_PATH.slice(1), rssFeed(content.site, index.routes)],
-    ['_headers', headersFile(content.site, assets.inlineCss)],
+    ['_headers', headersFile(content.site)],
     ['_redirects', redirectsFile(redirects(index.routes, index.notFound.map((n) => n.dir)))],
     ['sitemap.xml', sitemapXml(content.site.origin, index.routes)],
     ['robots.txt', robotsTxt(content.site.origin, index.routes.filter((r) => r.data.meta.noindex).map((r) => r.path))],

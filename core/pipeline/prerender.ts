@@ -8,6 +8,7 @@ import { siteOf, type RouteEntry, type SiteIndex } from '../page-data/route-entr
 import { memoryCeiling } from './memory.ts';
 import { keyJson, pageKey } from './page-key.ts';
 import { createPageCache } from './page-cache.ts';
+import { inlinePageCss, PAGE_CSS_VERSION } from './page-css.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 
 type RenderFn = (input: RenderInput) => Promise<string>;
@@ -44,7 +45,7 @@ export async function prerender(index: SiteIndex, serverEntry: string, assets: A
     return file;
   };
   const write = (file: string, text: string) => writeFileSync(folderOf(file), text);
-  const cache = createPageCache(cacheDir, serverEntry, JSON.stringify(assets), JSON.stringify(index.sites));
+  const cache = createPageCache(cacheDir, serverEntry, JSON.stringify(assets), JSON.stringify(index.sites), PAGE_CSS_VERSION);
   const memory = memoryCeiling();
   let written = 0;
   const renderTo = async (route: RouteEntry, file: string) => {
@@ -56,7 +57,9 @@ export async function prerender(index: SiteIndex, serverEntry: string, assets: A
     // A page rendered before with the same inputs is published from the cache, not rendered again.
     if (!cache.copyTo(key, target)) {
       const shell = siteOf(index, route);
-      cache.put(key, target, await render({ url: `${site.origin}${route.path}`, site: shell, page: route.data, assets, businessJsonLd: businessJsonLdOf(index, shell) }));
+      const html = await render({ url: `${site.origin}${route.path}`, site: shell, page: route.data, assets, businessJsonLd: businessJsonLdOf(index, shell) });
+      // Decision 092: the page inlines only its own rules of the stylesheet (a pure function of its HTML and the CSS).
+      cache.put(key, target, inlinePageCss(html, assets.inlineCss ?? ''));
     }
   };
 
