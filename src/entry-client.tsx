@@ -40,7 +40,8 @@ function start() {
   });
   // A prerendered page counts (the tracker waits for it to be shown) and loads the ad tag only once it is shown.
   if (config.analytics) startTracker({ endpoint: config.analytics });
-  if ((document as Document & { prerendering?: boolean }).prerendering) document.addEventListener('prerenderingchange', () => startAdTag(config.ads), { once: true });
+  const prerendered = (document as Document & { prerendering?: boolean }).prerendering;
+  if (prerendered) document.addEventListener('prerenderingchange', () => requestAnimationFrame(() => setTimeout(() => startAdTag(config.ads))), { once: true });
   else startAdTag(config.ads);
   // Tests and tools wait for this mark: every control of the page now has its JavaScript behaviour.
   document.documentElement.setAttribute('data-enhanced', '');

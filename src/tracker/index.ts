@@ -120,7 +120,9 @@ export function startTracker(opts: { endpoint: string }): void {
     const optedIn = w.__SITE_TRACK_AUTOMATION__ === true || document.documentElement.hasAttribute('data-track-automation');
     if ((nav.webdriver && !optedIn) || nav.doNotTrack === '1' || w.doNotTrack === '1' || nav.globalPrivacyControl) return;
     endpoint = opts.endpoint;
-    if ((document as Document & { prerendering?: boolean }).prerendering) document.addEventListener('prerenderingchange', shown, { once: true });
+    // Shown after a prerender: counted after its first frame, which its storage reads must not delay.
+    if ((document as Document & { prerendering?: boolean }).prerendering)
+      document.addEventListener('prerenderingchange', () => requestAnimationFrame(() => setTimeout(shown)), { once: true });
     else shown();
     addEventListener('pageshow', (e) => e.persisted && pageView());
     document.addEventListener(

@@ -166,11 +166,16 @@ describe('tracker', () => {
     expect(fresh['site.analytics.session']).toBe(c.sent[0]!.body.sessionId);
   });
 
-  it('counts a prerendered page only when it is shown', async () => {
+  it('counts a prerendered page only when it is shown, after its first frame', async () => {
     const b = fakeBrowser({ prerendering: true, session: {} });
+    const frames: (() => void)[] = [];
+    vi.stubGlobal('requestAnimationFrame', (fn: () => void) => frames.push(fn));
     (await load()).startTracker({ endpoint: ENDPOINT });
     expect(b.sent).toEqual([]);
     b.activate();
+    expect(b.sent).toEqual([]);
+    frames.forEach((fn) => fn());
+    await flush();
     expect(b.sent.map((s) => [s.body.type, s.body.eventType])).toEqual([
       ['session', undefined],
       ['event', 'page_view'],
