@@ -91,6 +91,10 @@ async function launch() {
       '--disable-component-update',
       '--disable-sync',
       '--disable-gpu',
+      // A phone's screen as the window itself, not an emulation: a prerendered page gets the size of
+      // the tab, and one laid out at another size would be laid out again when shown.
+      '--window-size=412,823',
+      '--force-device-scale-factor=1.75',
       'about:blank',
     ],
     { stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'] },
@@ -137,14 +141,19 @@ async function walk(origin, steps) {
   /** Page sessions (the page on screen and any prerendered ones), set up before their scripts run. */
   const pages = new Set();
   const setUp = async (sessionId) => {
-    await cdp.send('Page.enable', {}, sessionId);
-    await cdp.send('Runtime.enable', {}, sessionId);
-    await cdp.send('Page.addScriptToEvaluateOnNewDocument', { source: MEASURE }, sessionId);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN }, sessionId);
-    await cdp.send('Emulation.setDeviceMetricsOverride', { width: 412, height: 823, deviceScaleFactor: 1.75, mobile: true }, sessionId);
-    await cdp.send('Network.enable', {}, sessionId);
-    await cdp.send('Network.emulateNetworkConditions', NETWORK, sessionId);
-    await cdp.send('Runtime.runIfWaitingForDebugger', {}, sessionId);
+    const steps = [
+      ['Page.enable'],
+      ['Runtime.enable'],
+      ['Page.addScriptToEvaluateOnNewDocument', { source: MEASURE }],
+      ['Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN }],
+      ['Network.enable'],
+      ['Network.emulateNetworkConditions', NETWORK],
+    ];
+    // Sent together, then the target is let run: a prerendered page answers none of them before that
+    // (and one that refuses a command must still run). The session keeps their order.
+    const done = steps.map(([method, params]) => cdp.send(method, params, sessionId).catch((e) => process.env.BENCH_DEBUG && console.error(method, e.message)));
+    await cdp.send('Runtime.runIfWaitingForDebugger', {}, sessionId).catch(() => {});
+    await Promise.all(done);
   };
   let tabSession;
   const attached = new Promise((resolveFirst) => {
@@ -157,7 +166,7 @@ async function walk(origin, steps) {
           await cdp.send('Runtime.runIfWaitingForDebugger', {}, sessionId).catch(() => {});
         } else if (targetInfo.type === 'page') {
           pages.add(sessionId);
-          await setUp(sessionId).catch(() => pages.delete(sessionId));
+          await setUp(sessionId);
           resolveFirst();
         } else {
           await cdp.send('Runtime.runIfWaitingForDebugger', {}, sessionId).catch(() => {});
@@ -170,7 +179,16 @@ async function walk(origin, steps) {
   await cdp.send('Target.createTarget', { url: 'about:blank' });
   await attached;
 
-  const evaluate = async (sessionId, expression) => (await cdp.send('Runtime.evaluate', { expression, returnByValue: true, awaitPromise: true }, sessionId)).result.value;
+  /** An expression's value in a page; a page that does not answer within 5 s (a paused or discarded prerender) fails. */
+  const evaluate = async (sessionId, expression) => {
+    let timer;
+    const late = new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('no answer')), 5000)));
+    try {
+      return (await Promise.race([cdp.send('Runtime.evaluate', { expression, returnByValue: true, awaitPromise: true }, sessionId), late])).result.value;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
   /** The session of the page on screen (not prerendering, visible). */
   const onScreen = async () => {
     for (const s of pages) {
@@ -198,10 +216,12 @@ async function walk(origin, steps) {
   await sleep(3000);
   const trail = ['/'];
   for (const step of steps) {
+    // The first link that a tap at its middle reaches (not one under the call bar or hidden).
     const box = await evaluate(
       page,
-      `(() => { const a = ${JSON.stringify(step.links)}.map((s) => document.querySelector(s)).find(Boolean); if (!a) return null;
-        a.scrollIntoView({ block: 'center', behavior: 'instant' }); const r = a.getBoundingClientRect(); return { x: r.left + r.width / 2, y: r.top + r.height / 2 }; })()`,
+      `(() => { for (const a of ${JSON.stringify(step.links)}.flatMap((s) => [...document.querySelectorAll(s)])) {
+        a.scrollIntoView({ block: 'center', behavior: 'instant' }); const r = a.getClientRects()[0] ?? a.getBoundingClientRect(); const x = r.left + r.width / 2, y = r.top + r.height / 2;
+        if (r.width && document.elementFromPoint(x, y)?.closest('a') === a) return { x, y }; } return null; })()`,
     );
     if (!box) throw new Error(`no link to ${step.to} on ${trail.at(-1)}`);
     await cdp.send('Input.dispatchMouseEvent', { type: 'mouseMoved', x: box.x, y: box.y }, page);
@@ -216,7 +236,8 @@ async function walk(origin, steps) {
     await sleep(1500);
   }
   for (let i = trail.length - 1; i > 0; i--) {
-    await evaluate(page, `sessionStorage.setItem('bench.t0', String(performance.timeOrigin + performance.now())); history.back()`);
+    // The page may be gone (into the cache) before the answer comes back.
+    await evaluate(page, `sessionStorage.setItem('bench.t0', String(performance.timeOrigin + performance.now())); history.back()`).catch(() => {});
     const before = Date.now() - 1000;
     const { session, mark } = await shown(trail[i - 1], before);
     rows.push({ step: `Back ${trail[i]} → ${trail[i - 1]}`, ms: mark.t1 - mark.t0, how: mark.how });
@@ -228,6 +249,15 @@ async function walk(origin, steps) {
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/**
+ * The same walk measured by this script at commit cc2ca9e, before navigation by the browser
+ * (decision 091): src/client/navigate.ts fetched the next page's HTML on hover and swapped it in.
+ */
+export const BEFORE = {
+  commit: 'cc2ca9e',
+  rows: [],
+};
 
 export async function navigation(n = runs) {
   const server = await startSiteServer(port);
