@@ -11,7 +11,8 @@ export async function startSiteServer(port) {
   let errors = '';
   server.stderr.on('data', (chunk) => (errors = (errors + chunk).slice(-4000)));
   server.on('exit', (code) => code && process.stderr.write(`the site server stopped (${code}): ${errors}\n`));
-  for (let i = 0; i < 100; i++) {
+  // Up to a minute: a first start (PGlite creating .data/, the CLI bundle made) on a busy 2-core machine took over 10 s.
+  for (let i = 0; i < 600; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/`)).ok) return server;
     } catch {

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { Site } from '#schemas/index.ts';
 import { jsonLdText } from './components/head.tsx';
 import { scriptJson } from './components/island.tsx';
+import { SPECULATION_RULES } from './client/inline-scripts.ts';
 
 /** What the client entry needs to know of the site (the page itself needs nothing: it is HTML). */
 export interface ClientConfig {
@@ -13,11 +14,14 @@ export interface ClientConfig {
 /**
  * Starts the client entry only once the page's largest content has been painted and presented
  * (the first `largest-contentful-paint` entry), so its download never competes with the page;
- * browsers without that entry type wait two animation frames (decision 002). The text is
+ * browsers without that entry type wait two animation frames (decision 002). A prerendered page
+ * (decision 091) starts it at once: nobody waits for its paint, and once it is shown the entry is
+ * ready instead of loading beside its first frame. The text is
  * constant, so a Content-Security-Policy can allow it by one hash; the entry's URL is data-src.
  */
 export const BOOT_SCRIPT =
   "(function(d){var s,g=function(){if(s)return;s=document.createElement('script');s.type='module';s.src=d;document.head.appendChild(s)};" +
+  "if(document.prerendering)return g();" +
   "if((PerformanceObserver.supportedEntryTypes||[]).indexOf('largest-contentful-paint')<0)return requestAnimationFrame(function(){requestAnimationFrame(g)});" +
   "new PerformanceObserver(function(){setTimeout(g)}).observe({type:'largest-contentful-paint',buffered:true});setTimeout(g,3000)})(document.currentScript.dataset.src)";
 
@@ -33,7 +37,8 @@ export interface Assets {
 /**
  * The whole HTML document, rendered on the server only. React hoists each page's <title>, meta and
  * canonical into this <head>. The browser enhances the HTML and runs islands (decision 090); it
- * never hydrates the document.
+ * never hydrates the document, and it navigates between pages itself (decision 091). The build
+ * replaces the inlined stylesheet by the page's own rules (core/pipeline/page-css.ts, decision 092).
  */
 export function Document({
   lang = 'en-IN',
@@ -64,6 +69,8 @@ export function Document({
         ) : (
           assets.css.map((href) => <link key={href} rel="stylesheet" href={href} />)
         )}
+        {/* The browser prefetches and prerenders the next page of the site (decision 091). */}
+        <script type="speculationrules" dangerouslySetInnerHTML={{ __html: SPECULATION_RULES }} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="alternate" type="application/rss+xml" title={feedTitle} href="/rss.xml" />
         <meta name="theme-color" content={themeColor} />

@@ -2,24 +2,28 @@ import { createHash } from 'node:crypto';
 import type { Site } from '#schemas/index.ts';
 import type { RouteEntry } from '../page-data/route-entry.ts';
 import { BOOT_SCRIPT } from '#src/document.tsx';
+import { KEEP_SCROLL_SCRIPT, SPECULATION_RULES } from '#src/client/inline-scripts.ts';
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 const originOf = (url: string) => new URL(url).origin;
 
 /**
- * The Content-Security-Policy of every page: only what the pages use. The inline boot script and
- * the inlined stylesheet are allowed by hash (decision 002); JSON-LD and the hydration data are
- * data blocks, which CSP does not execute.
+ * The Content-Security-Policy of every page: only what the pages use. The inline scripts (the boot
+ * script, decision 002; the speculation rules and the keep-scroll script, decision 091) are allowed
+ * by hash; JSON-LD and the client config are data blocks, which CSP does not execute. Each page
+ * inlines its own stylesheet, so no one hash fits every page: this policy allows inline styles and
+ * each page narrows it with a policy of its own in a <meta> that allows its <style> by hash
+ * (core/pipeline/page-css.ts, decision 092). A style must pass both.
  */
-export function contentSecurityPolicy(site: Site, inlineCss: string): string {
+export function contentSecurityPolicy(site: Site): string {
   const analytics = site.analytics.endpoint.startsWith('https://') ? [originOf(site.analytics.endpoint)] : [];
   const ads = site.ads ? ['https://www.googletagmanager.com', 'https://www.google.com', 'https://googleads.g.doubleclick.net'] : [];
   // A path is the site's own server ('self'); the newsletter also posts with fetch (connect-src).
   const forms = [...new Set([site.forms.contactEndpoint, site.forms.serviceRequestEndpoint].filter((u) => u.startsWith('https://')).map(originOf))];
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
-    ['script-src', ["'self'", sha256(BOOT_SCRIPT), ...(site.ads ? ['https://www.googletagmanager.com'] : [])]],
-    ['style-src', ["'self'", sha256(inlineCss)]],
+    ['script-src', ["'self'", sha256(BOOT_SCRIPT), sha256(SPECULATION_RULES), sha256(KEEP_SCROLL_SCRIPT), ...(site.ads ? ['https://www.googletagmanager.com'] : [])]],
+    ['style-src', ["'self'", "'unsafe-inline'"]],
     ['img-src', ["'self'", 'data:', ...ads]],
     ['font-src', ["'self'"]],
     ['connect-src', ["'self'", ...new Set([...analytics, ...forms]), ...ads]],
@@ -33,9 +37,9 @@ export function contentSecurityPolicy(site: Site, inlineCss: string): string {
 }
 
 /** The headers every response of the site carries. */
-export function securityHeaders(site: Site, inlineCss: string): Record<string, string> {
+export function securityHeaders(site: Site): Record<string, string> {
   return {
-    'Content-Security-Policy': contentSecurityPolicy(site, inlineCss),
+    'Content-Security-Policy': contentSecurityPolicy(site),
     'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
     'X-Content-Type-Options': 'nosniff',
     'X-Frame-Options': 'DENY',
@@ -47,9 +51,9 @@ export function securityHeaders(site: Site, inlineCss: string): Record<string, s
 }
 
 /** `_headers` for Netlify and Cloudflare Pages; our own server reads the same file. */
-export function headersFile(site: Site, inlineCss: string): string {
+export function headersFile(site: Site): string {
   const lines = ['/*'];
-  for (const [name, value] of Object.entries(securityHeaders(site, inlineCss))) lines.push(`  ${name}: ${value}`);
+  for (const [name, value] of Object.entries(securityHeaders(site))) lines.push(`  ${name}: ${value}`);
   lines.push('/assets/*', '  Cache-Control: public, max-age=31536000, immutable', '');
   return lines.join('\n');
 }

@@ -82,7 +82,7 @@ export async function buildSite(opts: BuildOptions): Promise<BuildReport> {
     const hidden = index.routes.filter((r) => r.data.meta.noindex).map((r) => r.path);
     const siteFiles: [string, string][] = [
       [FEED_PATH.slice(1), rssFeed(content.site, index.routes)],
-      ['_headers', headersFile(content.site, assets.inlineCss)],
+      ['_headers', headersFile(content.site)],
       ['_redirects', redirectsFile(redirects(index.routes, index.notFound.map((n) => n.dir)))],
       ['sitemap.xml', sitemapXml(content.site.origin, index.routes)],
       ['robots.txt', robotsTxt(content.site.origin, hidden)],

@@ -7,6 +7,7 @@ import { businessJsonLdOf } from '../page-data/hindi.ts';
 import { siteOf, type RouteEntry, type SiteIndex } from '../page-data/route-entry.ts';
 import { memoryCeiling } from '../memory.ts';
 import { createPageCache } from './page-cache.ts';
+import { inlinePageCss, PAGE_CSS_VERSION } from './page-css.ts';
 
 type RenderFn = (input: RenderInput) => string;
 
@@ -41,7 +42,7 @@ export async function prerender(index: SiteIndex, serverEntry: string, assets: A
     made.add(dir);
     return file;
   };
-  const cache = createPageCache(cacheDir, serverEntry, JSON.stringify(assets), JSON.stringify(index.sites));
+  const cache = createPageCache(cacheDir, serverEntry, JSON.stringify(assets), JSON.stringify(index.sites), PAGE_CSS_VERSION);
   const memory = memoryCeiling();
   let written = 0;
   const renderTo = async (route: RouteEntry, file: string) => {
@@ -51,7 +52,9 @@ export async function prerender(index: SiteIndex, serverEntry: string, assets: A
     if (!cache.copyTo(key, target)) {
       render ??= ((await import(pathToFileURL(serverEntry).href)) as { render: RenderFn }).render;
       const shell = siteOf(index, route);
-      cache.put(key, target, render({ url: `${site.origin}${route.path}`, site: shell, page: route.data, assets, businessJsonLd: businessJsonLdOf(index, shell) }));
+      const html = render({ url: `${site.origin}${route.path}`, site: shell, page: route.data, assets, businessJsonLd: businessJsonLdOf(index, shell) });
+      // Decision 092: the page inlines only its own rules of the stylesheet (a pure function of its HTML and the CSS).
+      cache.put(key, target, inlinePageCss(html, assets.inlineCss ?? ''));
     }
   };
 

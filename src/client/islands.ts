@@ -1,13 +1,9 @@
 import type { IslandName } from '../components/island.tsx';
 
-type Unmount = () => void;
-
 /** Each island's module, fetched only by a page that has one (the dashboard's React stays off every other page). */
-const modules: Record<IslandName, () => Promise<{ mount: (element: Element, props: never) => Unmount }>> = {
+const modules: Record<IslandName, () => Promise<{ mount: (element: Element, props: never) => () => void }>> = {
   analytics: () => import('../islands/analytics.tsx'),
 };
-
-const running: Unmount[] = [];
 
 /** Starts the islands of the page on screen (decision 090). */
 export function mountIslands(root: Element) {
@@ -21,13 +17,8 @@ export function mountIslands(root: Element) {
     }
     load()
       .then(({ mount }) => {
-        if (element.isConnected) running.push(mount(element, JSON.parse(json) as never));
+        if (element.isConnected) mount(element, JSON.parse(json) as never);
       })
       .catch((error: unknown) => console.error(`Island "${name}" failed to start`, error));
   }
-}
-
-/** Stops the islands of the page that is being replaced. */
-export function unmountIslands() {
-  for (const stop of running.splice(0)) stop();
 }

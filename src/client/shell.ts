@@ -1,8 +1,7 @@
 /**
  * What JavaScript adds to controls that already work without it (decision 090): the HTML has
  * native <details> for the menu, the contact widget and the FAQs, a <dialog> for the quote form and
- * plain forms and links. One listener per event type on the document, so the controls of a page
- * swapped in by client-side navigation need no setup.
+ * plain forms and links. One listener per event type on the document, whatever the page holds.
  */
 
 import { formatDate } from '../lib/format.ts';
@@ -116,8 +115,8 @@ function loadMaps(root: Element) {
   if (frames.length === 0) return;
   const show = (frame: HTMLIFrameElement) => {
     frame.src = frame.dataset.src ?? '';
+    // Without data-src the iframe shows (styles.css); classes are never changed by script (decision 092).
     frame.removeAttribute('data-src');
-    frame.classList.remove('invisible');
   };
   if (typeof IntersectionObserver === 'undefined') return frames.forEach(show);
   const observer = new IntersectionObserver(
@@ -150,7 +149,7 @@ function showToday(root: Element) {
   }
 }
 
-/** What a page's own content needs, on load and after each client-side navigation. */
+/** What a page's own content needs once it is loaded. */
 export function enhancePage(root: Element) {
   loadMaps(root);
   showToday(root);

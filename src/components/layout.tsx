@@ -10,6 +10,7 @@ import { LoadingBar } from './loading-bar.tsx';
 import { QuoteDialog } from './quote-dialog.tsx';
 import { PathProvider, SiteProvider } from './site-context.tsx';
 import { translate } from '../i18n/translate.ts';
+import { KEEP_SCROLL_SCRIPT } from '../client/inline-scripts.ts';
 
 /**
  * The shell around every page: head tags, navigation, breadcrumb, footer, widget and dialog.
@@ -27,8 +28,9 @@ export function Layout({ site, page, path, children }: { site: SiteData; page: P
         </a>
         <Head meta={page.meta} siteName={site.site.business.name} />
         <Header translations={page.meta.translations} />
-        {/* data-keep-scroll: a page that opts out of scrolling to the top after a client-side navigation (spec §2, the AOC page). */}
+        {/* data-keep-scroll: a page that does not open at the top (spec §2, the AOC page); its script keeps the previous page's position. */}
         <main id="main" tabIndex={-1} className="outline-none" data-keep-scroll={page.meta.scrollToTop === false ? '' : undefined}>
+          {page.meta.scrollToTop === false && <script dangerouslySetInnerHTML={{ __html: KEEP_SCROLL_SCRIPT }} />}
           {/* Inside <main> so that the bar belongs to a landmark; it is fixed to the top of the screen. */}
           <LoadingBar />
           {page.meta.breadcrumb && <Breadcrumb items={page.meta.breadcrumb} />}

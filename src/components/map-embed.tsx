@@ -5,7 +5,8 @@ import { useT } from '../i18n/use-t.ts';
  * The embedded map, loaded only when it comes near the viewport: the static HTML holds an iframe
  * with no src (so no request to the map provider) and the map's address in data-src;
  * src/client/shell.ts gives it its src when it nears the viewport. `loading="lazy"` is a second
- * guard. Without JavaScript the iframe stays hidden and the link under it opens the map instead.
+ * guard. Without JavaScript the iframe stays hidden (styles.css hides an iframe while it has data-src)
+ * and the link under it opens the map instead.
  */
 export function MapEmbed() {
   const site = useSite();
@@ -23,7 +24,7 @@ export function MapEmbed() {
           title={t('map.title', { place })}
           loading="lazy"
           referrerPolicy="no-referrer-when-downgrade"
-          className="invisible absolute inset-0 h-full w-full border-0"
+          className="absolute inset-0 h-full w-full border-0"
         />
       </div>      <figcaption className="mt-3 text-sm">
         <a href={mapsLink} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-700 hover:underline">

@@ -1,14 +1,16 @@
 /**
  * The visitor tracker (spec §4, §7). Self-contained: no imports, gzip size ≤ 1 KB (tested).
  *
- * How it is called: once, by the client entry —
+ * How it is called: once per page, by the client entry —
  *     startTracker({ endpoint: site.analytics.endpoint })   // ".../functions/v1/analytics"
- * It then sends one "session" record and a "page_view" event for the page load, a "page_view" on
- * every client-side path change (it wraps history.pushState/replaceState and listens to
- * popstate, so the router needs no hook), and a "click" event for links and buttons:
- * "tel:+91…", "whatsapp", "mailto", "a:<href>" or "button:<label>".
- * `trackPageView(path?)` is there for callers that change the path by other means; a repeat of
- * the last path is ignored, so calling it as well as the history hook counts one view.
+ * The browser navigates between pages itself (decision 091), so each page shown counts once:
+ * - a page loaded from the network sends a "page_view", after a "session" record when it starts a
+ *   visit; a page opened from another page of the site (by a link, in the same tab) continues that
+ *   visit: the session id is kept in sessionStorage;
+ * - a prerendered page sends nothing until it is shown (document.prerendering, prerenderingchange);
+ * - a page shown again from the back/forward cache sends a "page_view" (pageshow.persisted).
+ * Links and buttons send a "click" event: "tel:+91…", "whatsapp", "mailto", "a:<href>" or
+ * "button:<label>".
  *
  * It sends nothing when the visitor asks not to be tracked (Do Not Track, Global Privacy Control)
  * or in an automated browser (navigator.webdriver), unless the page opts in to automation for
@@ -23,7 +25,6 @@
 
 let endpoint = '';
 let sessionId = '';
-let lastPath: string | undefined;
 
 const fail = (error: unknown) => console.error('Analytics tracking error', error);
 
@@ -40,10 +41,28 @@ function excluded(): boolean {
 /** A URL without its #fragment: the dashboard link's key must never reach a stored row. */
 const noHash = (href: string) => href.split('#')[0]!;
 
-function send(type: 'session' | 'event', eventType?: string, elementClicked?: string, pageUrl = location.href) {
+const SESSION = 'site.analytics.session';
+
+/** Sets the visit's session id; true when this page starts the visit (a session record is sent then). */
+function visit(): boolean {
   try {
-    if (isDashboard(location.pathname)) return;
-    pageUrl = noHash(pageUrl);
+    // A page opened from another page of the site continues that page's visit.
+    if (!document.referrer.indexOf(location.origin + '/')) sessionId = sessionStorage.getItem(SESSION) || '';
+  } catch {
+    // no storage: every page starts a visit
+  }
+  if (sessionId) return false;
+  sessionId = 'session_' + Date.now() + '_' + (Math.random().toString(36).slice(2, 11) || '0');
+  try {
+    sessionStorage.setItem(SESSION, sessionId);
+  } catch {
+    // the next page starts a visit of its own
+  }
+  return true;
+}
+
+function send(type: 'session' | 'event', eventType?: string, elementClicked?: string) {
+  try {
     fetch(endpoint, {
       method: 'POST',
       keepalive: true,
@@ -54,7 +73,7 @@ function send(type: 'session' | 'event', eventType?: string, elementClicked?: st
         eventType,
         elementClicked,
         sessionId,
-        pageUrl,
+        pageUrl: noHash(location.href),
         userAgent: navigator.userAgent,
         referrer: document.referrer,
       }),
@@ -71,17 +90,7 @@ function send(type: 'session' | 'event', eventType?: string, elementClicked?: st
   }
 }
 
-/** Sends a page_view for `path` (default: the current path) unless it is the last one sent. */
-export function trackPageView(path?: string): void {
-  try {
-    const p = path ?? location.pathname;
-    if (!sessionId || p === lastPath || isDashboard(p)) return;
-    lastPath = p;
-    send('event', 'page_view', undefined, path == null ? location.href : new URL(path, location.href).href);
-  } catch (e) {
-    fail(e);
-  }
-}
+const pageView = () => sessionId && send('event', 'page_view');
 
 function describe(el: Element): string {
   const href = el.getAttribute('href') || '';
@@ -92,32 +101,36 @@ function describe(el: Element): string {
   return (el.tagName === 'A' ? 'a:' + href : 'button:' + label).slice(0, 100);
 }
 
+/** The page is shown: count it (once), and start a visit when it opens one. */
+function shown() {
+  try {
+    if (sessionId || isDashboard(location.pathname) || excluded()) return;
+    if (visit()) send('session');
+    pageView();
+  } catch (e) {
+    fail(e);
+  }
+}
+
 export function startTracker(opts: { endpoint: string }): void {
   try {
-    if (sessionId || !opts.endpoint) return;
+    if (endpoint || !opts.endpoint) return;
     const w = window as Window & { __SITE_TRACK_AUTOMATION__?: boolean; doNotTrack?: string };
     const nav = navigator as Navigator & { globalPrivacyControl?: boolean };
     const optedIn = w.__SITE_TRACK_AUTOMATION__ === true || document.documentElement.hasAttribute('data-track-automation');
     if ((nav.webdriver && !optedIn) || nav.doNotTrack === '1' || w.doNotTrack === '1' || nav.globalPrivacyControl) return;
-    if (isDashboard(location.pathname) || excluded()) return;
     endpoint = opts.endpoint;
-    sessionId = 'session_' + Date.now() + '_' + (Math.random().toString(36).slice(2, 11) || '0');
-    send('session');
-    trackPageView();
-    for (const m of ['pushState', 'replaceState'] as const) {
-      const original = history[m];
-      history[m] = function (this: History, ...args: Parameters<History['pushState']>) {
-        original.apply(this, args);
-        trackPageView();
-      };
-    }
-    addEventListener('popstate', () => trackPageView());
+    // Shown after a prerender: counted after its first frame, which its storage reads must not delay.
+    if ((document as Document & { prerendering?: boolean }).prerendering)
+      document.addEventListener('prerenderingchange', () => requestAnimationFrame(() => setTimeout(shown)), { once: true });
+    else shown();
+    addEventListener('pageshow', (e) => e.persisted && pageView());
     document.addEventListener(
       'click',
       (e) => {
         try {
           const el = (e.target as Element | null)?.closest?.('a,button');
-          if (el) send('event', 'click', describe(el));
+          if (el && sessionId) send('event', 'click', describe(el));
         } catch (x) {
           fail(x);
         }

@@ -49,7 +49,7 @@ test.describe('/services', () => {
     await expect(page.locator('#backlight-repair')).toBeInViewport();
   });
 
-  test('a link to a hidden service from the same page reveals and scrolls (client-side navigation)', async ({ page }) => {
+  test('a link to a hidden service from the same page reveals and scrolls', async ({ page }) => {
     await page.goto('/services');
     await waitForEnhanced(page);
     await page.locator('footer').getByRole('link', { name: 'TV Wall Mounting' }).click();
@@ -57,7 +57,7 @@ test.describe('/services', () => {
     await expect(page.locator('#wall-mounting')).toBeInViewport();
   });
 
-  test('"Learn More" on the home page lands on a hidden service, revealed (client-side navigation)', async ({ page }) => {
+  test('"Learn More" on the home page lands on a hidden service of the next page, revealed', async ({ page }) => {
     await page.goto('/');
     await waitForEnhanced(page);
     await page.locator('main a[href="/services#wall-mounting"]').first().click();

@@ -201,43 +201,136 @@ test.describe('the quote dialog', () => {
   });
 });
 
-test('a client-side navigation updates title and canonical and shows the loading bar', async ({ page, consoleLog }) => {
+/**
+ * Added to every document before its scripts (Playwright init script): as soon as the parser adds
+ * #loading-bar, it seeks the bar's page-transition animation (paused, then started again from its
+ * beginning) and notes on <html data-transition> whether the bar shows at 0, 99, 101, 349 and
+ * 351 ms; it counts each start of that animation (an animationstart event) in <html data-transitions>.
+ */
+function probeTransition() {
+  // Read when used: the init script runs before the parser has made <html>.
+  const html = () => document.documentElement;
+  const observer = new MutationObserver(() => {
+    const bar = document.getElementById('loading-bar');
+    if (!bar) return;
+    observer.disconnect();
+    const animation = bar.getAnimations().find((a) => (a as CSSAnimation).animationName === 'page-transition');
+    if (!animation) return void html().setAttribute('data-transition', 'none');
+    animation.pause();
+    const seen = [0, 99, 101, 349, 351].map((t) => {
+      animation.currentTime = t;
+      return `${t}:${bar.checkVisibility({ visibilityProperty: true }) ? 'shown' : 'hidden'}`;
+    });
+    animation.cancel();
+    animation.play();
+    html().setAttribute('data-transition', seen.join(' '));
+  });
+  observer.observe(document, { childList: true, subtree: true });
+  let starts = 0;
+  addEventListener('animationstart', (e) => {
+    if (e.animationName.startsWith('page-transition')) html().setAttribute('data-transitions', String(++starts));
+  });
+}
+
+const TRANSITION = '0:hidden 99:hidden 101:shown 349:shown 351:hidden';
+
+test('a link opens a new page at the top, with its own title and canonical, and the page-transition bar from 100 ms to 350 ms (spec §2)', async ({ page, consoleLog }) => {
+  await page.addInitScript(probeTransition);
   await page.goto('/');
   await waitForEnhanced(page);
-  const requests: string[] = [];
-  page.on('request', (r) => requests.push(`${r.resourceType()} ${new URL(r.url()).pathname}`));
-  await page.evaluate(() => ((window as unknown as { __stayed?: boolean }).__stayed = true));
-  await page.locator('footer').getByRole('link', { name: 'Privacy Policy' }).click();
-  await expect(page.getByRole('progressbar', { name: 'Loading page' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-transition', TRANSITION);
+  await page.evaluate(() => window.scrollTo({ top: 1200, behavior: 'instant' }));
+  // A click that does not scroll the link into view first, as a tap on a link on screen would not.
+  await page.locator('footer a[href="/privacy-policy"]').dispatchEvent('click');
   await expect(page).toHaveTitle(/^Privacy Policy \| /);
+  await expect(page.locator('html')).toHaveAttribute('data-transition', TRANSITION);
+  // A document of its own (the browser navigated), opened at the top.
+  expect(await page.evaluate(() => [new URL(performance.getEntriesByType('navigation')[0]!.name).pathname, window.scrollY])).toEqual(['/privacy-policy', 0]);
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${ORIGIN}/privacy-policy`);
   expect(await page.locator('head title').count()).toBe(1);
-  // One fetch of the page's HTML, no full page load: the marker set before the click survives.
-  expect(requests).toContain('fetch /privacy-policy');
-  expect(requests).not.toContain('document /privacy-policy');
-  expect(await page.evaluate(() => (window as unknown as { __stayed?: boolean }).__stayed)).toBe(true);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy');
-  await expect(page.getByRole('progressbar', { name: 'Loading page' })).toBeHidden();
-  await expect(page.locator('#main')).toBeFocused();
   expect(consoleLog.errors).toEqual([]);
 });
 
-test('Back and Forward show the pages again, at the scroll position they had', async ({ page }) => {
+test('the AOC page opens where the last page was left; the page after it opens at the top again (spec §2)', async ({ page }) => {
   await page.goto('/');
   await waitForEnhanced(page);
-  await page.evaluate(() => ((window as unknown as { __stayed?: boolean }).__stayed = true));
-  await page.locator('footer').getByRole('link', { name: 'Privacy Policy' }).scrollIntoViewIfNeeded();
-  const y = await page.evaluate(() => window.scrollY);
-  expect(y).toBeGreaterThan(500);
-  await page.locator('footer').getByRole('link', { name: 'Privacy Policy' }).click();
-  await expect(page).toHaveTitle(/^Privacy Policy \| /);
+  await page.evaluate(() => window.scrollTo({ top: 900, behavior: 'instant' }));
+  await page.locator('footer a[href="/aoc-tv-repair"]').dispatchEvent('click');
+  await page.waitForURL(/\/aoc-tv-repair$/, { waitUntil: 'domcontentloaded' });
+  expect(await page.evaluate(() => window.scrollY)).toBe(900);
+  await waitForEnhanced(page);
+  await page.locator('footer a[href="/services"]').dispatchEvent('click');
+  await page.waitForURL(/\/services$/, { waitUntil: 'domcontentloaded' });
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
-  await page.goBack();
-  await expect(page.locator('#faq')).toBeAttached();
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(y);
-  await page.goForward();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy');
-  expect(await page.evaluate(() => (window as unknown as { __stayed?: boolean }).__stayed)).toBe(true);
+});
+
+test('Back and Forward restore each page from the back/forward cache, at the scroll position it was left at, with the page-transition bar', async ({ playwright, launchOptions, baseURL }) => {
+  // Playwright turns the back/forward cache off (--disable-back-forward-cache); a visitor's browser has it on.
+  const browser = await playwright.chromium.launch({ ...launchOptions, ignoreDefaultArgs: ['--disable-back-forward-cache'] });
+  try {
+    const page = await (await browser.newContext({ baseURL })).newPage();
+    // Every document notes its last pageshow on <html>: whether it came from the cache, its path and scroll position.
+    await page.addInitScript(() =>
+      addEventListener('pageshow', (e) => document.documentElement.setAttribute('data-pageshow', `${e.persisted ? 'cache' : 'load'} ${location.pathname} ${Math.round(scrollY)}`)),
+    );
+    await page.addInitScript(probeTransition);
+    const html = page.locator('html');
+    await page.goto('/');
+    await waitForEnhanced(page);
+    await expect(html).toHaveAttribute('data-transitions', '1');
+    await page.evaluate(() => window.scrollTo({ top: 1500, behavior: 'instant' }));
+    await page.locator('footer a[href="/services"]').dispatchEvent('click');
+    await expect(html).toHaveAttribute('data-pageshow', 'load /services 0');
+    await waitForEnhanced(page);
+    await expect(html).toHaveAttribute('data-transitions', '1');
+    await page.evaluate(() => window.scrollTo({ top: 1200, behavior: 'instant' }));
+
+    // A page from the cache fires no load event: wait for the navigation to commit, then for its pageshow.
+    await page.goBack({ waitUntil: 'commit' });
+    await expect(html).toHaveAttribute('data-pageshow', 'cache / 1500');
+    expect(await page.evaluate(() => window.scrollY)).toBe(1500);
+    // The path changed: the page-transition state again.
+    await expect(html).toHaveAttribute('data-transitions', '2');
+    await page.goForward({ waitUntil: 'commit' });
+    await expect(html).toHaveAttribute('data-pageshow', 'cache /services 1200');
+    expect(await page.evaluate(() => window.scrollY)).toBe(1200);
+    await expect(html).toHaveAttribute('data-transitions', '2');
+  } finally {
+    await browser.close();
+  }
+});
+
+test('the browser may prerender the pages of the site a visitor is about to open, never the dashboard, the functions or files', async ({ page, consoleLog }) => {
+  const blocked: string[] = [];
+  page.on('console', (m) => m.text().includes('Content Security Policy') && blocked.push(m.text()));
+  await page.goto('/');
+  expect(await page.evaluate(() => HTMLScriptElement.supports('speculationrules'))).toBe(true);
+  const rules = JSON.parse((await page.locator('script[type="speculationrules"]').textContent())!) as {
+    prerender: { where: unknown; eagerness: string }[];
+  };
+  // The rule's conditions, tried on URLs the way the browser tries a link (URL patterns against the page's URL).
+  const offered = (href: string) =>
+    page.evaluate(
+      ([where, href]) => {
+        const url = new URL(href, location.href).href;
+        const { URLPattern } = window as unknown as { URLPattern: new (pattern: string, base: string) => { test(url: string): boolean } };
+        const test = (w: Record<string, unknown>): boolean =>
+          'and' in w
+            ? (w.and as Record<string, unknown>[]).every(test)
+            : 'not' in w
+              ? !test(w.not as Record<string, unknown>)
+              : [w.href_matches as string | string[]].flat().some((p) => new URLPattern(p, location.href).test(url));
+        return test(where as Record<string, unknown>);
+      },
+      [rules.prerender[0]!.where, href] as const,
+    );
+  for (const href of ['/services', '/samsung-tv-repair', '/blog/why-is-my-led-tv-not-turning-on', '/hi/samsung-tv-repair']) expect(await offered(href), href).toBe(true);
+  for (const href of ['/analytics', '/functions/v1/leads', '/rss.xml', '/og/default.png', 'https://wa.me/919000000001', 'tel:+919000000001']) expect(await offered(href), href).toBe(false);
+  // Intent, not every link on load: a phone's data plan pays for what the visitor is about to open.
+  expect(rules.prerender.map((r) => r.eagerness)).toEqual(['moderate']);
+  expect(blocked).toEqual([]);
+  expect(consoleLog.errors).toEqual([]);
 });
 
 test('a link to a section of another page lands on that section', async ({ page }) => {

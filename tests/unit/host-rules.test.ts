@@ -10,6 +10,7 @@ import { parse } from 'yaml';
 import { SiteSchema } from '#schemas/site.ts';
 import type { RouteEntry } from '#core/page-data/route-entry.ts';
 import { BOOT_SCRIPT } from '#src/document.tsx';
+import { KEEP_SCROLL_SCRIPT, SPECULATION_RULES } from '#src/client/inline-scripts.ts';
 
 // The business facts of the project's content/site.yaml, checked by its schema.
 const site = SiteSchema.parse(parse(readFileSync(path.resolve('content/site.yaml'), 'utf8')));
@@ -18,21 +19,21 @@ const routes = [
   { path: '/about', aliases: ['/about-us'] },
 ] as RouteEntry[];
 
-const CSS = '.a{color:red}';
 const hash = (s: string) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`;
 
 describe('the Content-Security-Policy', () => {
-  const csp = contentSecurityPolicy(site, CSS);
+  const csp = contentSecurityPolicy(site);
   const directive = (name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `))?.split(' ').slice(1);
 
-  test('allows scripts from the site and the boot script by hash, never unsafe-inline', () => {
-    expect(directive('script-src')).toEqual(["'self'", hash(BOOT_SCRIPT)]);
-    expect(csp).not.toContain('unsafe-inline');
+  test('allows scripts from the site and the inline scripts by hash, never unsafe-inline', () => {
+    expect(directive('script-src')).toEqual(["'self'", hash(BOOT_SCRIPT), hash(SPECULATION_RULES), hash(KEEP_SCROLL_SCRIPT)]);
+    expect(directive('script-src')).not.toContain("'unsafe-inline'");
     expect(csp).not.toContain('unsafe-eval');
   });
 
-  test('allows the inlined stylesheet by hash, the form endpoints as form-action and the map as frame-src', () => {
-    expect(directive('style-src')).toEqual(["'self'", hash(CSS)]);
+  test("leaves each page's inlined stylesheet to the page's own policy, allows the form endpoints as form-action and the map as frame-src", () => {
+    // Each page's <meta> policy allows its <style> by hash (tests/unit/page-css.test.ts); both policies apply.
+    expect(directive('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
     expect(directive('form-action')).toEqual(["'self'"]);
     expect(directive('frame-src')).toEqual([new URL(site.mapEmbedUrl).origin]);
     expect(directive('frame-ancestors')).toEqual(["'none'"]);
@@ -41,13 +42,13 @@ describe('the Content-Security-Policy', () => {
 
   test('a leads function on another origin is allowed as form-action and connect-src (the newsletter posts with fetch)', () => {
     const fn = 'https://abc.supabase.co/functions/v1/leads';
-    const other = contentSecurityPolicy({ ...site, forms: { ...site.forms, contactEndpoint: fn, serviceRequestEndpoint: fn } }, CSS);
+    const other = contentSecurityPolicy({ ...site, forms: { ...site.forms, contactEndpoint: fn, serviceRequestEndpoint: fn } });
     expect(other).toContain("form-action 'self' https://abc.supabase.co;");
     expect(other).toContain("connect-src 'self' https://abc.supabase.co;");
   });
 
   test('adds the ad tag only when an ads id is configured', () => {
-    const withAds = contentSecurityPolicy({ ...site, ads: { conversionId: 'AW-1', phoneLabel: 'x' } }, CSS);
+    const withAds = contentSecurityPolicy({ ...site, ads: { conversionId: 'AW-1', phoneLabel: 'x' } });
     expect(withAds).toContain('https://www.googletagmanager.com');
     expect(csp).not.toContain('googletagmanager');
   });
@@ -55,9 +56,9 @@ describe('the Content-Security-Policy', () => {
 
 describe('_headers and _redirects', () => {
   test('_headers round-trips through the parser our server uses', () => {
-    const rules = parseHeaders(headersFile(site, CSS));
+    const rules = parseHeaders(headersFile(site));
     expect(rules).toHaveLength(2);
-    expect(Object.fromEntries(rules[0]!.headers)).toEqual(securityHeaders(site, CSS));
+    expect(Object.fromEntries(rules[0]!.headers)).toEqual(securityHeaders(site));
     expect(rules[1]!.headers).toEqual([['Cache-Control', 'public, max-age=31536000, immutable']]);
   });
 
@@ -74,14 +75,14 @@ describe('the Node server applies the host rules of dist/', () => {
   writeFileSync(path.join(dist, 'about.html'), '<!DOCTYPE html><title>About</title>');
   writeFileSync(path.join(dist, '404.html'), '<!DOCTYPE html><title>Not found</title>');
   writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
-  writeFileSync(path.join(dist, '_headers'), headersFile(site, CSS));
+  writeFileSync(path.join(dist, '_headers'), headersFile(site));
   writeFileSync(path.join(dist, '_redirects'), redirectsFile(redirects(routes, ['/'])));
   const app = createApp({ dist });
 
   test('every page and asset carries the headers that _headers lists for it', async () => {
     for (const p of ['/', '/about', '/assets/app-1234.js', '/nowhere']) {
       const res = await app.request(p);
-      for (const [name, value] of Object.entries(securityHeaders(site, CSS))) expect(res.headers.get(name), `${p} ${name}`).toBe(value);
+      for (const [name, value] of Object.entries(securityHeaders(site))) expect(res.headers.get(name), `${p} ${name}`).toBe(value);
     }
     expect((await app.request('/assets/app-1234.js')).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });

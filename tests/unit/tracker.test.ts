@@ -41,39 +41,40 @@ function fakeBrowser(opts: {
   storage?: Record<string, string>;
   /** The page's URL at load. */
   href?: string;
+  /** The page that linked here (document.referrer); default a search engine. */
+  referrer?: string;
+  /** What sessionStorage holds; left out, there is none (a browser that blocks it). */
+  session?: Record<string, string>;
+  /** The page is being prerendered (document.prerendering) until activate() is called. */
+  prerendering?: boolean;
   fetch?: (url: string, init: RequestInit) => Promise<{ ok: boolean; status: number }>;
 } = {}) {
   const sent: Sent[] = [];
-  const windowListeners: Record<string, (() => void)[]> = {};
-  const clickListeners: ((e: { target: unknown }) => void)[] = [];
+  const windowListeners: Record<string, ((e: { persisted?: boolean }) => void)[]> = {};
+  const documentListeners: Record<string, ((e: { target?: unknown }) => void)[]> = {};
   const start = new URL(opts.href ?? 'https://tv.example/');
   const location = { href: start.href, pathname: start.pathname, origin: 'https://tv.example' };
-  const go = (url: string) => {
-    const u = new URL(url, location.href);
-    Object.assign(location, { href: u.href, pathname: u.pathname });
-  };
-  const history = {
-    pushState: (_s: unknown, _t: string, url?: string) => url && go(url),
-    replaceState: (_s: unknown, _t: string, url?: string) => url && go(url),
-  };
   const win: Record<string, unknown> = { doNotTrack: undefined };
   if (opts.optInFlag) win.__SITE_TRACK_AUTOMATION__ = true;
   vi.stubGlobal('window', win);
   vi.stubGlobal('location', location);
-  vi.stubGlobal('history', history);
   if (opts.storage) vi.stubGlobal('localStorage', { getItem: (k: string) => opts.storage![k] ?? null });
+  const session = opts.session;
+  if (session) vi.stubGlobal('sessionStorage', { getItem: (k: string) => session[k] ?? null, setItem: (k: string, v: string) => (session[k] = v) });
   vi.stubGlobal('navigator', {
     userAgent: 'Mozilla/5.0 TestBrowser',
     webdriver: opts.webdriver ?? false,
     doNotTrack: opts.doNotTrack ?? null,
     globalPrivacyControl: opts.gpc,
   });
-  vi.stubGlobal('document', {
-    referrer: 'https://www.google.com/',
+  const doc = {
+    referrer: opts.referrer ?? 'https://www.google.com/',
+    prerendering: !!opts.prerendering,
     documentElement: { hasAttribute: (n: string) => n === 'data-track-automation' && !!opts.optInAttribute },
-    addEventListener: (type: string, fn: (e: { target: unknown }) => void) => type === 'click' && clickListeners.push(fn),
-  });
-  vi.stubGlobal('addEventListener', (type: string, fn: () => void) => (windowListeners[type] ??= []).push(fn));
+    addEventListener: (type: string, fn: (e: { target?: unknown }) => void) => (documentListeners[type] ??= []).push(fn),
+  };
+  vi.stubGlobal('document', doc);
+  vi.stubGlobal('addEventListener', (type: string, fn: (e: { persisted?: boolean }) => void) => (windowListeners[type] ??= []).push(fn));
   vi.stubGlobal(
     'fetch',
     vi.fn((url: string, init: RequestInit) => {
@@ -83,12 +84,14 @@ function fakeBrowser(opts: {
   );
   return {
     sent,
-    history,
-    click: (target: unknown) => clickListeners.forEach((fn) => fn({ target })),
-    back: (url: string) => {
-      go(url);
-      windowListeners.popstate?.forEach((fn) => fn());
+    click: (target: unknown) => documentListeners.click?.forEach((fn) => fn({ target })),
+    /** The prerendered page is shown. */
+    activate: () => {
+      doc.prerendering = false;
+      documentListeners.prerenderingchange?.forEach((fn) => fn({}));
     },
+    /** The page is shown again from the back/forward cache. */
+    restore: () => windowListeners.pageshow?.forEach((fn) => fn({ persisted: true })),
   };
 }
 
@@ -124,9 +127,6 @@ describe('tracker', () => {
     const { startTracker } = await load();
     startTracker({ endpoint: ENDPOINT });
     expect(b.sent.map((s) => s.body.pageUrl)).toEqual(['https://tv.example/services', 'https://tv.example/services']);
-    b.history.pushState(null, '', '/analytics');
-    b.click(el('A', { href: '/' }));
-    expect(b.sent).toHaveLength(2);
   });
 
   it('sends one session record and one page_view on load, as text/plain JSON with keepalive', async () => {
@@ -151,20 +151,49 @@ describe('tracker', () => {
     expect(view!.body).toMatchObject({ sessionId: session!.body.sessionId, pageUrl: 'https://tv.example/' });
   });
 
-  it('sends a page_view on each client-side path change, once per path', async () => {
-    const b = fakeBrowser();
-    const { startTracker, trackPageView } = await load();
-    startTracker({ endpoint: ENDPOINT });
-    b.history.pushState({}, '', '/services');
-    b.history.replaceState({ scroll: 1 }, '', '/services'); // same path: not a new view
-    trackPageView(); // the router's own call for the same path is ignored too
-    b.back('/');
-    trackPageView('/blog/fix-no-picture');
-    expect(b.sent.slice(2).map((s) => [s.body.eventType, s.body.pageUrl])).toEqual([
-      ['page_view', 'https://tv.example/services'],
-      ['page_view', 'https://tv.example/'],
-      ['page_view', 'https://tv.example/blog/fix-no-picture'],
+  it('a page opened from another page of the site continues its visit: a page_view, no new session', async () => {
+    const session = { 'site.analytics.session': 'session_1751537730000_abc123' };
+    const b = fakeBrowser({ href: 'https://tv.example/services', referrer: 'https://tv.example/', session });
+    (await load()).startTracker({ endpoint: ENDPOINT });
+    expect(b.sent.map((s) => [s.body.type, s.body.eventType, s.body.sessionId])).toEqual([['event', 'page_view', 'session_1751537730000_abc123']]);
+    vi.unstubAllGlobals();
+
+    // From outside the site, the visit is a new one, and the next page continues it.
+    const fresh: Record<string, string> = {};
+    const c = fakeBrowser({ href: 'https://tv.example/services', session: fresh });
+    (await load()).startTracker({ endpoint: ENDPOINT });
+    expect(c.sent.map((s) => s.body.type)).toEqual(['session', 'event']);
+    expect(fresh['site.analytics.session']).toBe(c.sent[0]!.body.sessionId);
+  });
+
+  it('counts a prerendered page only when it is shown, after its first frame', async () => {
+    const b = fakeBrowser({ prerendering: true, session: {} });
+    const frames: (() => void)[] = [];
+    vi.stubGlobal('requestAnimationFrame', (fn: () => void) => frames.push(fn));
+    (await load()).startTracker({ endpoint: ENDPOINT });
+    expect(b.sent).toEqual([]);
+    b.activate();
+    expect(b.sent).toEqual([]);
+    frames.forEach((fn) => fn());
+    await flush();
+    expect(b.sent.map((s) => [s.body.type, s.body.eventType])).toEqual([
+      ['session', undefined],
+      ['event', 'page_view'],
     ]);
+  });
+
+  it('counts a page shown again from the back/forward cache: one page_view each time, in the same visit', async () => {
+    const b = fakeBrowser({ session: {} });
+    (await load()).startTracker({ endpoint: ENDPOINT });
+    b.restore();
+    b.restore();
+    expect(b.sent.map((s) => [s.body.type, s.body.eventType])).toEqual([
+      ['session', undefined],
+      ['event', 'page_view'],
+      ['event', 'page_view'],
+      ['event', 'page_view'],
+    ]);
+    expect(new Set(b.sent.map((s) => s.body.sessionId)).size).toBe(1);
   });
 
   it('names clicks on phone, WhatsApp, e-mail links and buttons', async () => {
@@ -193,9 +222,9 @@ describe('tracker', () => {
     ['Global Privacy Control', { gpc: true }],
   ])('sends nothing under %s', async (_what, opts) => {
     const b = fakeBrowser(opts);
-    const { startTracker, trackPageView } = await load();
+    const { startTracker } = await load();
     startTracker({ endpoint: ENDPOINT });
-    trackPageView('/services');
+    b.restore();
     b.click(el('A', { href: 'tel:+911234567890' }));
     expect(b.sent).toEqual([]);
   });
@@ -224,7 +253,7 @@ describe('tracker', () => {
 
     errors.mockClear();
     answer = () => Promise.resolve({ ok: false, status: 429 });
-    b.history.pushState({}, '', '/contact');
+    b.restore();
     await flush();
     expect(errors.mock.calls).toEqual([['Analytics tracking error', new Error('HTTP 429')]]);
 

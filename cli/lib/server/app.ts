@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { type Context, Hono } from 'hono';
-import { compress } from 'hono/compress';
-import { bodyCache } from './body-cache.ts';
+import { bodyCache, chooseEncoding, COMPRESSIBLE } from './body-cache.ts';
 import { type DistIndex, liveDistIndex, resolve } from './dist-index.ts';
 import { SERVER_ANSWER_HEADERS } from './node-server.ts';
 
@@ -65,21 +64,28 @@ export function createApp({ dist, analytics, leads, signal }: ServerOptions): Ho
     });
   }
 
-  app.use('*', compress());
-
   /** The answer from one index of dist/; undefined when a file it lists is gone (dist/ was just replaced). */
   const answer = async (c: Context, index: DistIndex, url: URL): Promise<Response | undefined> => {
     const found = resolve(index, url.pathname, url.search);
     if (found.kind === 'refuse') return c.text(found.message, found.status, SERVER_ANSWER_HEADERS);
     if (found.kind === 'redirect') return c.body(null, found.status as 301, { ...SERVER_ANSWER_HEADERS, location: found.location });
     if (!found.file) return c.text('Not found', 404, SERVER_ANSWER_HEADERS);
-    const body = await bodies.read(index, path.join(root, found.file));
+    const file = path.join(root, found.file);
+    const body = await bodies.read(index, file);
     if (!body) return undefined;
-    return new Response(body, {
+    const type = TYPES[path.extname(found.file)] ?? 'application/octet-stream';
+    // Text goes out compressed (br, else gzip), as static hosts send it: the size a visitor waits for.
+    const compressible = COMPRESSIBLE.test(type) && body.length >= 1024;
+    const encoding = compressible ? chooseEncoding(c.req.header('accept-encoding')) : undefined;
+    const sent = encoding ? await bodies.encoded(index, file, body, encoding) : body;
+    return new Response(sent, {
       status: found.status,
       headers: {
-        'content-type': TYPES[path.extname(found.file)] ?? 'application/octet-stream',
+        'content-type': type,
         'cache-control': found.status === 404 ? 'no-cache' : cacheControl(found.urlPath, found.file),
+        ...(compressible ? { vary: 'Accept-Encoding' } : {}),
+        ...(encoding ? { 'content-encoding': encoding } : {}),
+        'content-length': String(sent.length),
         ...index.rules.headersFor(found.urlPath),
       },
     });
