@@ -3,7 +3,7 @@ import { hashOf } from './cache.ts';
 import { factWords, pageFacts, type PageFacts } from './facts.ts';
 import type { Content, Entry } from './types.ts';
 import type { LoadContext } from './context.ts';
-import { renderMdx, type RenderedBody } from './mdx/render.ts';
+import type { RenderedBody } from './mdx/render.ts';
 import { memoryCeiling } from '../memory.ts';
 import { folderCollections, type FolderCollectionName } from '#schemas/index.ts';
 
@@ -18,7 +18,7 @@ type WithBodies = (typeof WITH_BODIES)[number];
  * link targets of its page. Syntax errors, unknown placeholders or components, and links to no
  * page become problems located in the MDX file.
  */
-export function renderBodies(ctx: LoadContext, content: Content, targets: Map<string, Set<string>>): Pick<Content, WithBodies> {
+export async function renderBodies(ctx: LoadContext, content: Content, targets: Map<string, Set<string>>): Promise<Pick<Content, WithBodies>> {
   const facts = new Map<string | undefined, { facts: PageFacts; json: string }>();
   const factsOf = (warranty: string | undefined) => {
     let found = facts.get(warranty);
@@ -28,18 +28,23 @@ export function renderBodies(ctx: LoadContext, content: Content, targets: Map<st
     }
     return found;
   };
+  const keyOf = (entry: Entry<{ warranty?: string }>) => hashOf('body', entry.body, factsOf(entry.data.warranty).json);
+  // The renderer (unified, remark, React's server renderer: some 300 modules) is loaded only when
+  // a body is not in the cache: a build with no new text does not load it.
+  const missing = WITH_BODIES.some((c) => (content[c] as Entry<{ warranty?: string }>[]).some((e) => e.body.trim() && !ctx.cache.has(keyOf(e))));
+  const renderMdx = missing ? (await import('./mdx/render.ts')).renderMdx : undefined;
   const memory = memoryCeiling();
   const rendered = (collection: WithBodies) =>
     (content[collection] as Entry<{ warranty?: string }>[]).map((entry) => {
       if (!entry.body.trim()) return entry;
-      const { facts: pageFactsOf, json } = factsOf(entry.data.warranty);
-      const key = hashOf('body', entry.body, json);
+      const pageFactsOf = factsOf(entry.data.warranty).facts;
+      const key = keyOf(entry);
       let result = ctx.cache.get<RenderedBody>(key);
       if (result) ctx.bodies.cached++;
       else {
         if (++ctx.bodies.rendered % 64 === 0) memory.check();
         try {
-          result = renderMdx(entry.body, pageFactsOf);
+          result = renderMdx!(entry.body, pageFactsOf); // loaded above: this body was not in the cache
         } catch (err) {
           // Not a content problem the renderer reports: a component that throws, or a bug.
           ctx.error(entry.file, { line: entry.bodyLineOffset + 1, column: 1 }, 'mdx-render', `the body could not be rendered: ${err instanceof Error ? err.message : String(err)}`);

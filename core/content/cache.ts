@@ -70,6 +70,10 @@ export class ContentCache {
     return new ContentCache(dir ? path.join(dir, `content-${engineVersion()}.v8`) : undefined);
   }
 
+  has(key: string): boolean {
+    return this.now.has(key) || this.before.has(key);
+  }
+
   get<T>(key: string): T | undefined {
     if (this.now.has(key)) return this.now.get(key) as T;
     if (!this.before.has(key)) return undefined;

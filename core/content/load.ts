@@ -48,10 +48,10 @@ export async function loadContent(dir: string, root = path.dirname(path.resolve(
     // Every page and #fragment of the site: the sections content declares, then the headings of
     // the bodies as they render; links in bodies and in front matter are checked against them all.
     const targets = knownTargets(all);
-    folders = { ...folders, ...renderBodies(ctx, all, targets) };
+    folders = { ...folders, ...(await renderBodies(ctx, all, targets)) };
     checkReferences(ctx, { ...all, ...folders }, targets);
-    hi = loadTwins(ctx, { ...all, ...folders }, targets, { includeDrafts: ctx.includeDrafts });
-  } else loadTwins(ctx, undefined, undefined, { includeDrafts: ctx.includeDrafts }); // content/hi/ (twins.ts)
+    hi = await loadTwins(ctx, { ...all, ...folders }, targets, { includeDrafts: ctx.includeDrafts });
+  } else await loadTwins(ctx, undefined, undefined, { includeDrafts: ctx.includeDrafts }); // content/hi/ (twins.ts)
 
   // Only a load without problems updates the cache: one with problems may have left out files
   // (a folder not read), and what it dropped would be made again next time.

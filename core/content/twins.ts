@@ -83,7 +83,7 @@ export interface TwinsOptions {
  * Hindi file. `english` is the English content when it loaded without problems in its file
  * collections: only then are the twins' references and bodies checked and `Content.hi` made.
  */
-export function loadTwins(ctx: LoadContext, english: Content | undefined, targets: Map<string, Set<string>> | undefined, opts: TwinsOptions): Content | undefined {
+export async function loadTwins(ctx: LoadContext, english: Content | undefined, targets: Map<string, Set<string>> | undefined, opts: TwinsOptions): Promise<Content | undefined> {
   const dir = path.join(ctx.dir, HINDI_DIR);
   if (!existsSync(dir)) return undefined;
   const hi = new LoadContext(dir, ctx.root);
@@ -119,7 +119,7 @@ export function loadTwins(ctx: LoadContext, english: Content | undefined, target
       messages: english.messages,
       lang: 'hi',
     } satisfies Content;
-    const rendered = { ...twins, ...renderBodies(hi, twins, hindiTargets(twins, targets)) };
+    const rendered = { ...twins, ...(await renderBodies(hi, twins, hindiTargets(twins, targets))) };
     checkReferences(hi, rendered, targets);
     // The home page's service-centre tiles are the English pages (they have no twins). Its latest
     // posts are left out: English titles on a Hindi page, and every post's data built twice.
