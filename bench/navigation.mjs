@@ -254,9 +254,19 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
  * The same walk measured by this script at commit cc2ca9e, before navigation by the browser
  * (decision 091): src/client/navigate.ts fetched the next page's HTML on hover and swapped it in.
  */
+/** This bench run on cc2ca9e's build (its client-side navigation), quiet, median of 3, 2026-11-26. */
 export const BEFORE = {
   commit: 'cc2ca9e',
-  rows: [],
+  rows: [
+    { step: '/ → /services', 'tap → shown ms': 599, how: 'swapped' },
+    { step: '/services → /samsung-tv-repair', 'tap → shown ms': 404, how: 'swapped' },
+    { step: '/samsung-tv-repair → /blog', 'tap → shown ms': 476, how: 'swapped' },
+    { step: '/blog → /blog/why-is-my-led-tv-not-turning-on', 'tap → shown ms': 382, how: 'swapped' },
+    { step: 'Back /blog/why-is-my-led-tv-not-turning-on → /blog', 'tap → shown ms': 962, how: 'swapped' },
+    { step: 'Back /blog → /samsung-tv-repair', 'tap → shown ms': 1159, how: 'swapped' },
+    { step: 'Back /samsung-tv-repair → /services', 'tap → shown ms': 1267, how: 'swapped' },
+    { step: 'Back /services → /', 'tap → shown ms': 1295, how: 'swapped' },
+  ],
 };
 
 export async function navigation(n = runs) {
