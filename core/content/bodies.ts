@@ -28,7 +28,13 @@ export async function renderBodies(ctx: LoadContext, content: Content, targets: 
     }
     return found;
   };
-  const keyOf = (entry: Entry<{ warranty?: string }>) => hashOf('body', entry.body, factsOf(entry.data.warranty).json);
+  // Each body's key, hashed once: the check for the renderer below and the loop both use it.
+  const keys = new Map<Entry<unknown>, string>();
+  const keyOf = (entry: Entry<{ warranty?: string }>) => {
+    let key = keys.get(entry);
+    if (key === undefined) keys.set(entry, (key = hashOf('body', entry.body, factsOf(entry.data.warranty).json)));
+    return key;
+  };
   // The renderer (unified, remark, React's server renderer: some 300 modules) is loaded only when
   // a body is not in the cache: a build with no new text does not load it.
   const missing = WITH_BODIES.some((c) => (content[c] as Entry<{ warranty?: string }>[]).some((e) => e.body.trim() && !ctx.cache.has(keyOf(e))));
