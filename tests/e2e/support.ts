@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { buildInfoFile, manifestFile } from '#core/pipeline/record.ts';
 import type { PageData } from '#src/contract/pages.ts';
-import AxeBuilder from '@axe-core/playwright';
+import type { AxeResults } from 'axe-core';
 import { test as base, expect, type Page } from '@playwright/test';
 
 export const DIST = path.resolve('dist');
@@ -65,15 +66,30 @@ export async function waitForEnhanced(page: Page) {
   await page.waitForSelector('html[data-enhanced]', { state: 'attached', timeout: 10_000 });
 }
 
+/** axe-core's own script: loaded into the page under test, never into the site. */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
 /**
- * axe-core's violations on the page as "rule: targets" lines (none when it is clean). Legacy mode
- * runs axe in the page itself; the default mode opens a second, blank page to merge the frames'
- * results, which made each check about 1.7 times as long. The frames it leaves out are
- * cross-origin ones, and no page has one while axe runs (the map loads only near the viewport).
+ * Every document `page` opens from now on starts with axe-core loaded, as a script the test adds
+ * (the page's Content-Security-Policy does not apply to it). For a sweep that checks every page:
+ * loaded this way it cost 0.25 s a page against 0.37 s for evaluating it after the page loaded.
+ */
+export async function preloadAxe(page: Page) {
+  await page.addInitScript({ content: AXE_SOURCE });
+}
+
+/**
+ * axe-core's violations on the page as "rule: targets" lines (none when it is clean), every rule
+ * axe runs by default. It runs in the page itself, on the top document: no page has a frame while
+ * axe runs (the map's iframe loads only near the viewport), so there is no result of a frame to merge.
  */
 export async function axeViolations(page: Page): Promise<string[]> {
-  // Only the violations are returned: the nodes of every passing rule were most of a result's
-  // size and of the time to gather it (a fifth of each check, measured on four pages).
-  const axe = await new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ['violations'] }).analyze();
-  return axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  // Only the violations come back: the nodes of every passing rule were most of a result's size
+  // and of the time to gather it.
+  return page.evaluate(async () => {
+    const { axe } = window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } };
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
 }
