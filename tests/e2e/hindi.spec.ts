@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { axeViolations, DIST, expect, ORIGIN, sitemapPaths, test, waitForEnhanced } from './support.ts';
+import { axeViolations, preloadAxe, DIST, expect, ORIGIN, sitemapPaths, test, waitForEnhanced } from './support.ts';
 
 const paths = sitemapPaths();
 const hindi = paths.filter((p) => p === '/hi' || p.startsWith('/hi/'));
@@ -82,6 +82,7 @@ test('an unknown /hi/ path answers 404 with the Hindi not-found page', async ({ 
 
 test('on a 360 px phone, the Hindi pages and an English twin show the switch, scroll nothing sideways and pass axe', async ({ page, consoleLog }) => {
   await page.setViewportSize({ width: 360, height: 740 });
+  await preloadAxe(page);
   for (const p of ['/hi', '/hi/tv-repair-mansarovar', '/hi/samsung-tv-repair', '/tv-repair-mansarovar']) {
     await test.step(p, async () => {
       const errorsBefore = consoleLog.errors.length;

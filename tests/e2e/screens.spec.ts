@@ -1,5 +1,5 @@
 import { horizontalOverflow, ROUTES, SCREENS, SITE } from './screen-support.ts';
-import { axeViolations, expect, sitemapPaths, test, waitForEnhanced } from './support.ts';
+import { axeViolations, preloadAxe, expect, sitemapPaths, test, waitForEnhanced } from './support.ts';
 
 const MAIN = ['audio-problems', 'motherboard-repair', 'screen-repair', 'power-issues', 'wall-mounting', 'pickup-delivery'];
 const EXTRA = ['smart-tv', 'panel-replacement', 'backlight-repair'];
@@ -192,6 +192,7 @@ test('/thank-you: noindex, not in the sitemap, next steps and ways back', async 
 // At the desktop width every page gets these checks in pages.spec.ts; here the phone width.
 test('on a 360 px phone, each screen: one h1, no sideways scroll, axe clean, contact links well-formed', async ({ page, consoleLog }) => {
   await page.setViewportSize({ width: 360, height: 800 });
+  await preloadAxe(page);
   for (const path of SCREENS) {
     await test.step(path, async () => {
       const errorsBefore = consoleLog.errors.length;
