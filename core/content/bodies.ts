@@ -35,17 +35,17 @@ export async function renderBodies(ctx: LoadContext, content: Content, targets: 
   const keys = new Map<Entry<unknown>, string>();
   const keyOf = (entry: Entry<{ warranty?: string }>) => {
     let key = keys.get(entry);
-    if (key === undefined) keys.set(entry, (key = hashOf('body', entry.body, factsOf(entry.data.warranty).json)));
+    if (key === undefined) keys.set(entry, (key = hashOf('body', entry.body.bytes, factsOf(entry.data.warranty).json)));
     return key;
   };
   // The renderer (unified, remark, React's server renderer: some 300 modules) is loaded only when
   // a body is not in the cache: a build with no new text does not load it.
-  const missing = WITH_BODIES.some((c) => (content[c] as Entry<{ warranty?: string }>[]).some((e) => e.body.trim() && !ctx.cache.has(keyOf(e))));
+  const missing = WITH_BODIES.some((c) => (content[c] as Entry<{ warranty?: string }>[]).some((e) => !e.body.blank && !ctx.cache.has(keyOf(e))));
   const renderMdx = missing ? (await import('./mdx/render.ts')).renderMdx : undefined;
   const memory = memoryCeiling();
   const rendered = (collection: WithBodies) =>
     (content[collection] as Entry<{ warranty?: string }>[]).map((entry) => {
-      if (!entry.body.trim()) return entry;
+      if (entry.body.blank) return entry;
       const pageFactsOf = factsOf(entry.data.warranty).facts;
       const key = keyOf(entry);
       let result = ctx.cache.get<KeptBody>(key);
@@ -54,7 +54,7 @@ export async function renderBodies(ctx: LoadContext, content: Content, targets: 
         if (++ctx.bodies.rendered % 64 === 0) memory.check();
         let made: RenderedBody;
         try {
-          made = renderMdx!(entry.body, pageFactsOf); // loaded above: this body was not in the cache
+          made = renderMdx!(entry.body.text(), pageFactsOf); // loaded above: this body was not in the cache
         } catch (err) {
           // Not a content problem the renderer reports: a component that throws, or a bug.
           ctx.error(entry.file, { line: entry.bodyLineOffset + 1, column: 1 }, 'mdx-render', `the body could not be rendered: ${err instanceof Error ? err.message : String(err)}`);
