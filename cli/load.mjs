@@ -90,7 +90,7 @@ function fresh(root) {
   try {
     const { dir, inputs, hash } = JSON.parse(readFileSync(stampFile, 'utf8'));
     if (!SETTINGS.every((file) => inputs.includes(file)) || hashOf(root, inputs) !== hash) return undefined;
-    return path.join(base, dir, 'index.js');
+    return path.join(base, dir, 'index.mjs');
   } catch {
     return undefined;
   }
@@ -116,6 +116,9 @@ async function make(root) {
       format: 'esm',
       target: 'node20',
       outdir: path.join(base, dir),
+      // ES modules by their name: a .js file with no package.json "type" above it is compiled
+      // twice, once to find out it is not CommonJS.
+      outExtension: { '.js': '.mjs' },
       metafile: true,
       // CommonJS packages inside (yaml, gray-matter) call require.
       banner: { js: "import { createRequire as __siteRequire } from 'node:module'; const require = __siteRequire(import.meta.url);" },
@@ -135,7 +138,7 @@ async function make(root) {
       const file = path.join(base, old);
       if (old !== dir && old.startsWith('b-') && statSync(file).mtimeMs < started - KEEP_MS) rmSync(file, { recursive: true, force: true });
     }
-    return path.join(base, dir, 'index.js');
+    return path.join(base, dir, 'index.mjs');
   } catch (err) {
     if (process.env.SITE_CLI_DEBUG) console.error(err);
     rmSync(path.join(base, dir), { recursive: true, force: true });
