@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
@@ -57,30 +57,54 @@ export function cachedHtml(text: string): CachedHtml {
   return { length: text.length, text: () => text, toJSON: () => text };
 }
 
-/** A cache file as read: its bytes, where its text section starts, and how many texts were decoded from it. */
-interface ReadFile {
-  readonly bytes: Buffer;
+/**
+ * A cache file opened by this build: its values were read, its text section is read from `fd` as
+ * pages ask for it. The descriptor stays open while anything can still read through it (it is
+ * closed when the file's values are collected): a build that saves renames a new file over this
+ * one, and another build may too, but an open descriptor still reads the bytes this build opened.
+ */
+interface OpenFile {
+  readonly fd: number;
   readonly textAt: number;
   decoded: number;
 }
 
-/** HTML in the text section of a cache file read by this build, as UTF-16 code units [start, end). */
+const closeWhenUnused = new FinalizationRegistry<number>((fd) => {
+  try {
+    closeSync(fd);
+  } catch {
+    // Closed already (the process is ending).
+  }
+});
+
+/** `length` bytes of the open file `fd` from `at`. */
+function bytesAt(fd: number, at: number, length: number): Buffer {
+  const out = Buffer.allocUnsafe(length);
+  for (let done = 0; done < length; ) {
+    const n = readSync(fd, out, done, length - done, at + done);
+    if (n === 0) throw new Error('the content cache file ends before its last value');
+    done += n;
+  }
+  return out;
+}
+
+/** HTML in the text section of a cache file opened by this build, as UTF-16 code units [start, end). */
 class FileHtml implements CachedHtml {
   constructor(
-    readonly file: ReadFile,
+    readonly file: OpenFile,
     readonly start: number,
     readonly end: number,
   ) {}
   get length() {
     return this.end - this.start;
   }
-  /** Its bytes in the file, as they are written back. */
-  bytes(): Buffer {
-    return this.file.bytes.subarray(this.file.textAt + 2 * this.start, this.file.textAt + 2 * this.end);
+  /** Where its bytes are in the file. */
+  get at() {
+    return this.file.textAt + 2 * this.start;
   }
   text() {
     this.file.decoded++;
-    return this.bytes().toString('utf16le');
+    return bytesAt(this.file.fd, this.at, 2 * this.length).toString('utf16le');
   }
   toJSON() {
     return this.text();
@@ -104,7 +128,7 @@ export class ContentCache {
   private readonly before: Map<string, unknown>;
   private readonly now = new Map<string, unknown>();
   private changed = false;
-  private read: ReadFile | undefined;
+  private read: OpenFile | undefined;
 
   private constructor(
     private readonly file: string | undefined,
@@ -113,7 +137,7 @@ export class ContentCache {
   ) {
     let before = new Map<string, unknown>();
     try {
-      if (file) ({ values: before, file: this.read } = unpack(readFileSync(file)));
+      if (file) ({ values: before, file: this.read } = open(file));
     } catch {
       // None yet, or unreadable (a build stopped mid-write leaves only a temporary file): start empty.
     }
@@ -153,8 +177,8 @@ export class ContentCache {
     if (!this.file || (!this.changed && this.now.size === this.before.size)) return;
     const dir = path.dirname(this.file);
     mkdirSync(dir, { recursive: true });
-    // A temporary name, then a rename: a reader never sees half a file. The old file's bytes are
-    // in memory (`read`), so the bodies copied from them are copied before the rename.
+    // A temporary name, then a rename: a reader never sees half a file (nor this build: the old
+    // file stays open, `OpenFile`).
     const tmp = `${this.file}.${process.pid}.tmp`;
     pack(this.now, tmp);
     renameSync(tmp, this.file);
@@ -162,20 +186,25 @@ export class ContentCache {
   }
 }
 
+/** Bytes of an open cache file copied at most this many at a time. */
+const COPY_CHUNK = 1 << 22;
+
 /**
  * The file: the length of the values' serialization (4 bytes), the values with every `html` (a
- * `CachedHtml`) replaced by where it is, then all that HTML as one UTF-16 text. Read back, the
- * bytes are kept as they are, outside V8's heap where no collection copies them, and each body's
- * HTML is decoded only when asked for: a build that renders nothing decodes nothing. (Before, all
- * of it was decoded on open into one 8.8-million-character string, 0.12 s of a 1.14 s no-change
- * build of 1,000 long posts, and every page key hashed it.) A body decoded for a page is a young
- * string that dies with the page. Saving copies the bytes of the bodies read from the old file
- * (values are read-only: its HTML is what it was) and encodes only new ones, in as few writes as
- * the order allows (a build gets values in the order the last one saved them).
+ * `CachedHtml`) replaced by where it is, then all that HTML as one UTF-16 text. Opening it reads
+ * the values only; each body's HTML is read and decoded when a page or the feed asks for it, so a
+ * build that renders nothing reads 3.5 MB of the 17.6 MB that 1,000 long posts make, and decodes
+ * no HTML. (Before, all of it was read and decoded on open, into one 8.8-million-character string
+ * kept for the build: 0.12 s of a 1.14 s no-change build; and every page key hashed its slice.) A
+ * body read for a page is a short-lived string, collected with the page.
+ *
+ * Saving copies the bytes of the bodies that came from the old file (values are read-only: their
+ * HTML is what it was) and encodes only new ones; the old bytes are read in ranges as long as the
+ * order allows (a build uses values in the order the last one saved them).
  */
 function pack(values: Map<string, unknown>, file: string) {
-  /** What the text section is made of, in order: new HTML, or byte ranges of the old file. */
-  const parts: (string | Buffer)[] = [];
+  /** The text section in order: new HTML, or [file, at, length] ranges of an open old file. */
+  const parts: (string | [OpenFile, number, number])[] = [];
   let at = 0;
   const out = new Map<string, unknown>();
   for (const [key, value] of values) {
@@ -188,36 +217,52 @@ function pack(values: Map<string, unknown>, file: string) {
     if (!(html instanceof FileHtml)) parts.push(html.text());
     else {
       const last = parts.at(-1);
-      const bytes = html.bytes();
-      // Next to the previous range in the same file: one range (a Buffer's view of the file's bytes).
-      if (Buffer.isBuffer(last) && last.buffer === bytes.buffer && last.byteOffset + last.length === bytes.byteOffset) parts[parts.length - 1] = Buffer.from(bytes.buffer, last.byteOffset, last.length + bytes.length);
-      else parts.push(bytes);
+      // Right after the previous range of the same file: one longer range.
+      if (Array.isArray(last) && last[0] === html.file && last[1] + last[2] === html.at) last[2] += 2 * html.length;
+      else parts.push([html.file, html.at, 2 * html.length]);
     }
   }
   const head = serialize(out);
   const size = Buffer.alloc(4);
   size.writeUInt32LE(head.length);
   const fd = openSync(file, 'w');
+  const write = (bytes: Buffer) => {
+    for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done);
+  };
   try {
-    writeSync(fd, size);
-    writeSync(fd, head);
+    write(size);
+    write(head);
     for (const part of parts) {
-      if (typeof part === 'string') writeSync(fd, part, null, 'utf16le');
-      else for (let done = 0; done < part.length; ) done += writeSync(fd, part, done);
+      if (typeof part === 'string') write(Buffer.from(part, 'utf16le'));
+      else for (let done = 0; done < part[2]; done += COPY_CHUNK) write(bytesAt(part[0].fd, part[1] + done, Math.min(COPY_CHUNK, part[2] - done)));
     }
   } finally {
     closeSync(fd);
   }
 }
 
-function unpack(bytes: Buffer): { values: Map<string, unknown>; file: ReadFile } {
-  const end = 4 + bytes.readUInt32LE(0);
-  const values = deserialize(bytes.subarray(4, end)) as Map<string, unknown>;
-  const file: ReadFile = { bytes, textAt: end, decoded: 0 };
-  // The deserialized values are this cache's own: given their html in place.
-  for (const value of values.values()) {
-    const range = (value as { html?: unknown } | null)?.html;
-    if (Array.isArray(range)) (value as { html: CachedHtml }).html = new FileHtml(file, range[0] as number, range[1] as number);
+/** Read a cache file's values; its HTML stays in the file, open. */
+function open(name: string): { values: Map<string, unknown>; file: OpenFile } {
+  const fd = openSync(name, 'r');
+  try {
+    const size = bytesAt(fd, 0, 4).readUInt32LE(0);
+    const values = deserialize(bytesAt(fd, 4, size)) as Map<string, unknown>;
+    const file: OpenFile = { fd, textAt: 4 + size, decoded: 0 };
+    // The deserialized values are this cache's own: given their html in place.
+    let end = 0;
+    for (const value of values.values()) {
+      const range = (value as { html?: unknown } | null)?.html;
+      if (!Array.isArray(range)) continue;
+      const html = new FileHtml(file, range[0] as number, range[1] as number);
+      (value as { html: CachedHtml }).html = html;
+      end = Math.max(end, html.at + 2 * html.length);
+    }
+    // A file cut short (a full disk) is no cache: checked now, not when a page needs a body.
+    if (fstatSync(fd).size < end) throw new Error('the content cache file ends before its last value');
+    closeWhenUnused.register(file, fd);
+    return { values, file };
+  } catch (err) {
+    closeSync(fd);
+    throw err;
   }
-  return { values, file };
 }
