@@ -73,6 +73,25 @@ const lazyJsYaml = {
   },
 };
 
+/**
+ * zod re-exports its 100 locales as a namespace (z.locales), so all of them are bundled: half of
+ * zod's 755 KB, compiled by every command. Its messages are English by default and nothing here
+ * chooses another locale: the namespace holds English only.
+ */
+const zodEnglishOnly = {
+  name: 'zod-english-only',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      args.importer.includes(`${path.sep}zod${path.sep}`) ? { path: path.join(args.resolveDir, '..', 'locales', 'english-only.js'), namespace: 'zod-english-only' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, (args) => ({
+      contents: "export { default as en } from './en.js';\n",
+      loader: 'js',
+      resolveDir: path.dirname(args.path),
+    }));
+  },
+};
+
 const CODE_META = /('(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"|`(?:\\.|[^`\\])*`|\/\/[^\n]*|\/\*[\s\S]*?\*\/)|\bimport\.meta\.(url|dirname|filename)\b/g;
 
 /**
@@ -147,7 +166,7 @@ async function make(root) {
       metafile: true,
       // CommonJS packages inside (yaml, gray-matter) call require.
       banner: { js: "import { createRequire as __siteRequire } from 'node:module'; const require = __siteRequire(import.meta.url);" },
-      plugins: [lazyJsYaml, ownMetaUrl, packagesOutside],
+      plugins: [lazyJsYaml, zodEnglishOnly, ownMetaUrl, packagesOutside],
       logLevel: 'silent',
     });
     // Bundled packages change only with package.json and the lockfile, which SETTINGS hold.
