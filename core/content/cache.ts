@@ -187,7 +187,7 @@ export class ContentCache {
 }
 
 /** Bytes of an open cache file copied at most this many at a time. */
-const COPY_CHUNK = 1 << 22;
+const COPY_CHUNK = 1 << 20;
 
 /**
  * The file: the length of the values' serialization (4 bytes), the values with every `html` (a
@@ -229,12 +229,24 @@ function pack(values: Map<string, unknown>, file: string) {
   const write = (bytes: Buffer) => {
     for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done);
   };
+  // One buffer for all the copying: fresh memory for each range would cost a page fault per 4 KB.
+  let chunk: Buffer | undefined;
   try {
     write(size);
     write(head);
     for (const part of parts) {
-      if (typeof part === 'string') write(Buffer.from(part, 'utf16le'));
-      else for (let done = 0; done < part[2]; done += COPY_CHUNK) write(bytesAt(part[0].fd, part[1] + done, Math.min(COPY_CHUNK, part[2] - done)));
+      if (typeof part === 'string') {
+        write(Buffer.from(part, 'utf16le'));
+        continue;
+      }
+      const [from, at, length] = part;
+      chunk ??= Buffer.allocUnsafeSlow(COPY_CHUNK);
+      for (let done = 0; done < length; ) {
+        const n = readSync(from.fd, chunk, 0, Math.min(COPY_CHUNK, length - done), at + done);
+        if (n === 0) throw new Error('the content cache file ends before its last value');
+        write(chunk.subarray(0, n));
+        done += n;
+      }
     }
   } finally {
     closeSync(fd);
