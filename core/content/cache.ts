@@ -236,7 +236,8 @@ function pack(values: Map<string, unknown>, file: string) {
     write(head);
     for (const part of parts) {
       if (typeof part === 'string') {
-        write(Buffer.from(part, 'utf16le'));
+        // Encoded by Node into memory it frees at once (a Buffer per body would wait for a collection).
+        writeSync(fd, part, null, 'utf16le');
         continue;
       }
       const [from, at, length] = part;
