@@ -17,17 +17,42 @@ const KEEP_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Packages bundled in: plain JavaScript of many small modules (zod alone is 95), which cost more to
- * resolve and load one by one than as part of the bundle. The others (React, which the site's
- * renderer shares; Vite, sharp and the database, with native or data files) load from node_modules.
+ * resolve and load one by one than as part of the bundle; with them, the packages they import (the
+ * MDX renderer's unified, remark and micromark are some 290 modules of 100 packages, which an edit
+ * build loaded one by one). The others (Vite, sharp and the database, with native or data files)
+ * load from node_modules, and React always does: the site's server renderer shares it.
  */
-const BUNDLED = new Set(['zod', 'yaml', 'gray-matter', 'commander', 'htmlparser2', 'domhandler', 'domutils', 'domelementtype', 'dom-serializer', 'entities']);
+const BUNDLED = new Set([
+  'zod',
+  'yaml',
+  'gray-matter',
+  'commander',
+  'htmlparser2',
+  'domhandler',
+  'domutils',
+  'domelementtype',
+  'dom-serializer',
+  'entities',
+  // core/content/mdx/: the MDX renderer, loaded when a body is not in the content cache.
+  'unified',
+  'remark-parse',
+  'remark-mdx',
+  'remark-gfm',
+  'remark-rehype',
+  'hast-util-to-jsx-runtime',
+  'github-slugger',
+]);
+const OUTSIDE = new Set(['react', 'react-dom']);
 
 const packagesOutside = {
   name: 'packages-outside',
   setup(build) {
     build.onResolve({ filter: /^[^./#]/ }, (args) => {
       const name = args.path.startsWith('@') ? args.path.split('/').slice(0, 2).join('/') : args.path.split('/')[0];
-      return BUNDLED.has(name) ? undefined : { external: true };
+      if (OUTSIDE.has(name)) return { external: true };
+      // Only bundled packages' files are read, so an importer in node_modules is one of them.
+      const fromBundled = args.importer.includes(`${path.sep}node_modules${path.sep}`);
+      return BUNDLED.has(name) || fromBundled ? undefined : { external: true };
     });
   },
 };
@@ -44,6 +69,25 @@ const lazyJsYaml = {
       contents: "const real = () => require('js-yaml');\nmodule.exports = { safeLoad: (...a) => real().safeLoad(...a), safeDump: (...a) => real().safeDump(...a) };\n",
       loader: 'js',
       resolveDir: ROOT,
+    }));
+  },
+};
+
+/**
+ * zod re-exports its 100 locales as a namespace (z.locales), so all of them are bundled: half of
+ * zod's 755 KB, compiled by every command. Its messages are English by default and nothing here
+ * chooses another locale: the namespace holds English only.
+ */
+const zodEnglishOnly = {
+  name: 'zod-english-only',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      args.importer.includes(`${path.sep}zod${path.sep}`) ? { path: path.join(args.resolveDir, '..', 'locales', 'english-only.js'), namespace: 'zod-english-only' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, (args) => ({
+      contents: "export { default as en } from './en.js';\n",
+      loader: 'js',
+      resolveDir: path.dirname(args.path),
     }));
   },
 };
@@ -90,7 +134,7 @@ function fresh(root) {
   try {
     const { dir, inputs, hash } = JSON.parse(readFileSync(stampFile, 'utf8'));
     if (!SETTINGS.every((file) => inputs.includes(file)) || hashOf(root, inputs) !== hash) return undefined;
-    return path.join(base, dir, 'index.js');
+    return path.join(base, dir, 'index.mjs');
   } catch {
     return undefined;
   }
@@ -116,10 +160,13 @@ async function make(root) {
       format: 'esm',
       target: 'node20',
       outdir: path.join(base, dir),
+      // ES modules by their name: a .js file with no package.json "type" above it is compiled
+      // twice, once to find out it is not CommonJS.
+      outExtension: { '.js': '.mjs' },
       metafile: true,
       // CommonJS packages inside (yaml, gray-matter) call require.
       banner: { js: "import { createRequire as __siteRequire } from 'node:module'; const require = __siteRequire(import.meta.url);" },
-      plugins: [lazyJsYaml, ownMetaUrl, packagesOutside],
+      plugins: [lazyJsYaml, zodEnglishOnly, ownMetaUrl, packagesOutside],
       logLevel: 'silent',
     });
     // Bundled packages change only with package.json and the lockfile, which SETTINGS hold.
@@ -135,7 +182,7 @@ async function make(root) {
       const file = path.join(base, old);
       if (old !== dir && old.startsWith('b-') && statSync(file).mtimeMs < started - KEEP_MS) rmSync(file, { recursive: true, force: true });
     }
-    return path.join(base, dir, 'index.js');
+    return path.join(base, dir, 'index.mjs');
   } catch (err) {
     if (process.env.SITE_CLI_DEBUG) console.error(err);
     rmSync(path.join(base, dir), { recursive: true, force: true });

@@ -1,8 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { buildInfoFile } from '#core/pipeline/record.ts';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { CheckSetupError, checkSite } from '../lib/check/index.ts';
-import { formatGithub, formatHuman } from '../lib/check/format.ts';
 import { contentDir, distDir, productionReact, projectRoot } from '../lib/paths.ts';
 
 function integer(min: number) {
@@ -73,6 +71,8 @@ Exit codes:
       productionReact();
       const format = opts.json ? 'json' : opts.format;
       const dist = distDir(dir);
+      // Loaded here, not at the top: the checks and their HTML parser are not what other commands run.
+      const [{ CheckSetupError, checkSite }, { formatGithub, formatHuman }] = await Promise.all([import('../lib/check/index.ts'), import('../lib/check/format.ts')]);
       let report;
       try {
         report = await checkSite({

@@ -5,6 +5,7 @@ import type { NavLink } from '#src/contract/site.ts';
 import { factWords, fill, fillDeep, pageFacts } from '../content/facts.ts';
 import type { Entry } from '../content/types.ts';
 import type { Content } from '../content/types.ts';
+import { bodyOf } from './body.ts';
 import { breadcrumbFromPath, pageMeta } from './seo.ts';
 import type { RouteEntry } from './route-entry.ts';
 
@@ -70,7 +71,8 @@ export function landingRoutes(content: Content, variant: 'brand' | 'area'): Rout
           return s;
       }
     });
-    if (entry.rendered?.html && !sections.some((s) => s.type === 'body')) sections.splice(1, 0, { type: 'body' });
+    const body = bodyOf(entry.rendered);
+    if (body && !sections.some((s) => s.type === 'body')) sections.splice(1, 0, { type: 'body' });
     const filled = fillDeep(sections, facts);
     const meta = pageMeta(site, {
       path,
@@ -80,7 +82,7 @@ export function landingRoutes(content: Content, variant: 'brand' | 'area'): Rout
       scrollToTop: page.scrollToTop,
       jsonLd: [serviceJsonLd(site, page, variant, path, filled.find((s) => s.type === 'hero') as { heading: string; lead: string })],
     });
-    const data: LandingData = { kind: variant, meta, name: page.name, sections: filled, hasBody: !!entry.rendered?.html, bodyHtml: entry.rendered?.html };
+    const data: LandingData = { kind: variant, meta, name: page.name, sections: filled, hasBody: !!body, body };
     return {
       path,
       source: { file: entry.file, line: 1 },

@@ -23,6 +23,7 @@ export function rssFeed(site: Site, routes: RouteEntry[]): string {
     const url = `${site.origin}${p.path}`;
     const c = p.data.card;
     const image = c.image.src.startsWith('/') ? `${site.origin}${c.image.src}` : c.image.src;
+    const html = p.data.body?.html;
     return [
       '    <item>',
       `      <title>${escapeXml(c.title)}</title>`,
@@ -33,7 +34,7 @@ export function rssFeed(site: Site, routes: RouteEntry[]): string {
       `      <category>${escapeXml(c.category)}</category>`,
       `      <description>${escapeXml(c.excerpt)}</description>`,
       `      <enclosure url="${escapeXml(image)}" type="image/${/\.png$/i.test(image) ? 'png' : /\.webp$/i.test(image) ? 'webp' : 'jpeg'}" length="0"/>`,
-      p.data.bodyHtml ? `      <content:encoded>${cdata(p.data.bodyHtml)}</content:encoded>` : '',
+      html ? `      <content:encoded>${cdata(html)}</content:encoded>` : '',
       '    </item>',
     ]
       .filter(Boolean)

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { engineVersion } from '../content/cache.ts';
 import { loadContent, type LoadResult } from '../content/load.ts';
 import type { Problem } from '../content/problems.ts';
 import type { Content } from '../content/types.ts';
@@ -30,10 +31,12 @@ export interface PreparedSite {
   cardDir: string;
   /** The social cards by page kind, served or written at /og/<file>. */
   cards: Map<string, SocialCard>;
+  /** The engine version (core/content/cache.ts): what made the bodies' HTML a page names by key. */
+  engine: string;
 }
 
 export type Prepared =
-  | { ok: true; site: PreparedSite; filesChecked: number; bodies: LoadResult['bodies'] }
+  | { ok: true; site: PreparedSite; filesChecked: number; bodies: LoadResult['bodies'] & { /** Bodies' HTML decoded from the content cache so far (by pages rendered, and the feed). */ decoded(): number } }
   | { ok: false; problems: Problem[]; filesChecked: number };
 
 /**
@@ -55,9 +58,17 @@ export async function prepareSite(opts: PrepareOptions, step: <T>(name: string, 
   const cards = socialCards(pictures.content.site);
   return {
     ok: true,
-    site: { content: pictures.content, index: withSocialImages(index, cards), images: pictures.files, imageCacheDir, cardDir: path.join(mediaDirOf(opts.contentDir), 'cards'), cards },
+    site: {
+      content: pictures.content,
+      index: withSocialImages(index, cards),
+      images: pictures.files,
+      imageCacheDir,
+      cardDir: path.join(mediaDirOf(opts.contentDir), 'cards'),
+      cards,
+      engine: loaded.ctx.cache.engine ?? engineVersion(),
+    },
     filesChecked: loaded.filesChecked,
-    bodies: loaded.bodies,
+    bodies: { ...loaded.bodies, decoded: () => loaded.ctx.cache.decoded },
   };
 }
 

@@ -24,11 +24,27 @@ export interface RouteManifest {
   notFound: { dir: string; file: string; source?: RouteEntry['source'] }[];
 }
 
+/** Pages rendered by a prerender, and published from the page cache. */
+export interface PrerenderCounts {
+  rendered: number;
+  cached: number;
+}
+
 /**
  * Render every page of the index into `outDir` (the 404 pages too), each from the page cache when
- * it was rendered before with the same inputs; the manifest goes to `recordDir`.
+ * it was rendered before with the same inputs; the manifest goes to `recordDir`. `engine` (the
+ * engine version, core/content/cache.ts) is one of those inputs: page data names a body by its
+ * text and facts, and the engine is what made its HTML from them.
  */
-export async function prerender(index: SiteIndex, serverEntry: string, assets: Assets, outDir: string, recordDir: string, cacheDir?: string): Promise<RouteManifest> {
+export async function prerender(
+  index: SiteIndex,
+  renderer: { serverEntry: string; engine: string },
+  assets: Assets,
+  outDir: string,
+  recordDir: string,
+  cacheDir?: string,
+): Promise<{ manifest: RouteManifest; pages: PrerenderCounts }> {
+  const { serverEntry, engine } = renderer;
   // The server renderer (React and every screen) is loaded for the first page the cache does not have.
   let render: RenderFn | undefined;
   const { site } = index.site;
@@ -42,15 +58,17 @@ export async function prerender(index: SiteIndex, serverEntry: string, assets: A
     made.add(dir);
     return file;
   };
-  const cache = createPageCache(cacheDir, serverEntry, JSON.stringify(assets), JSON.stringify(index.sites), PAGE_CSS_VERSION);
+  const cache = createPageCache(cacheDir, serverEntry, engine, JSON.stringify(assets), JSON.stringify(index.sites), PAGE_CSS_VERSION);
   const memory = memoryCeiling();
   let written = 0;
+  let rendered = 0;
   const renderTo = async (route: RouteEntry, file: string) => {
     if (++written % 64 === 0) memory.check();
     const key = cache.key(route.path, JSON.stringify(route.data));
     const target = folderOf(path.join(outDir, file));
     if (!cache.copyTo(key, target)) {
       render ??= ((await import(pathToFileURL(serverEntry).href)) as { render: RenderFn }).render;
+      rendered++;
       const shell = siteOf(index, route);
       const html = render({ url: `${site.origin}${route.path}`, site: shell, page: route.data, assets, businessJsonLd: businessJsonLdOf(index, shell) });
       // Decision 092: the page inlines only its own rules of the stylesheet (a pure function of its HTML and the CSS).
@@ -70,5 +88,5 @@ export async function prerender(index: SiteIndex, serverEntry: string, assets: A
   }
   cache.save();
   writeFileSync(folderOf(path.join(recordDir, 'manifest.json')), JSON.stringify(manifest, null, 2));
-  return manifest;
+  return { manifest, pages: { rendered, cached: cache.hits() } };
 }

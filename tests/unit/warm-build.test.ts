@@ -34,11 +34,23 @@ describe('a build with warm caches', () => {
 
     expect(existsSync(path.join(out, 'blog', `${goneSlug}.html`))).toBe(false);
     expect(readFileSync(path.join(out, 'blog', `${editedSlug}.html`), 'utf8')).toContain('A sentence added by the incremental test.');
+    // The feed carries the edited body's new HTML too (page data names a body; the feed reads it).
+    expect(readFileSync(path.join(out, 'rss.xml'), 'utf8')).toContain('A sentence added by the incremental test.');
+    expect(second.made!.bodies.rendered).toBe(1);
+    expect(second.made!.pages.rendered).toBeGreaterThan(0);
+    expect(second.made!.pages.rendered).toBeLessThan(second.made!.pages.cached);
     for (const f of ['blog.html', 'sitemap.xml', 'rss.xml']) expect(readFileSync(path.join(out, f), 'utf8'), f).not.toContain(`/blog/${goneSlug}`);
     const manifest = JSON.parse(readFileSync(path.join(work, '.site', 'dist', 'manifest.json'), 'utf8')) as { routes: { path: string }[] };
     expect(manifest.routes.map((r) => r.path)).not.toContain(`/blog/${goneSlug}`);
     // Not rendered again: the page cache's file, published as a hard link by both builds.
     expect(statSync(untouched).ino).toBe(before);
+
+    // Nothing changed: no body or page is rendered, and the only bodies' HTML read from the
+    // content cache is the feed's (the site has fewer posts than the feed holds: all of them).
+    const third = await build(out);
+    expect(third.made!.bodies).toEqual({ rendered: 0, cached: second.made!.bodies.rendered + second.made!.bodies.cached, decoded: posts.length - 1 });
+    expect(third.made!.pages).toEqual({ rendered: 0, cached: second.made!.pages.rendered + second.made!.pages.cached });
+    expect(readFileSync(path.join(out, 'rss.xml'), 'utf8').match(/<content:encoded>/g)).toHaveLength(posts.length - 1);
 
     // The same files, byte for byte, as a build from nothing.
     const full = path.join(work, 'full');
