@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { DomUtils, parseDocument } from 'htmlparser2';
 import { parse } from 'yaml';
 import { ROUTES, SITE } from './screen-support.ts';
 import { expect, pageData, test, waitForEnhanced } from './support.ts';
@@ -44,55 +45,64 @@ test('every published brand, area, service-centre and blog file of content/ has 
   expect([...POSTS].sort()).toEqual(published('blog', (d) => `/blog/${d.slug}`));
 });
 
+/** What a reader of the page's HTML finds, as the server sends it (no script has run). */
+function keyContent(html: string) {
+  const doc = parseDocument(html);
+  type Node = ReturnType<typeof DomUtils.findAll>[number];
+  const all = (test: (e: Node) => boolean, under: Node[] = doc.children as Node[]) => DomUtils.findAll(test, under);
+  const text = (e: Node | undefined) => (e ? DomUtils.textContent(e).replace(/\s+/g, ' ').trim() : null);
+  const heading = (name: string) => all((e) => /^h[1-6]$/.test(e.name) && text(e) === name).length > 0;
+  const link = (name: string) => all((e) => e.name === 'a' && e.attribs.href !== undefined && text(e)!.toLowerCase().includes(name.toLowerCase()))[0]?.attribs.href ?? null;
+  const h1s = all((e) => e.name === 'h1');
+  const article = all((e) => e.attribs.id === 'article-body')[0];
+  return {
+    h1Count: h1s.length,
+    h1: text(h1s[0]),
+    articleText: article ? text(all((e) => e.name === 'p', article.children as Node[])[0]) : null,
+    needRepair: heading('Need TV Repair Service?'),
+    contactUsHref: link('Contact Us'),
+    bookRepairHref: link('Book Repair Now'),
+    ready: heading('Ready to Get Your TV Fixed?'),
+  };
+}
+
 test.describe('without JavaScript, the prerendered HTML holds each page\'s key content', () => {
-  test.use({ javaScriptEnabled: false });
   const pages = [...BRANDS, ...AREAS, ...CENTRE_BRANDS, ...POSTS, '/blog', '/service-center'];
-  // A few pages per test on one page object (a fresh context per page cost more than its checks).
-  const GROUP = 12;
-  for (let i = 0; i < pages.length; i += GROUP) {
-    const group = pages.slice(i, i + GROUP);
-    test(`${group[0]} … ${group.at(-1)}`, async ({ page }) => {
-      test.setTimeout(group.length * 30_000); // a hang guard, not a speed target
-      for (const p of group) {
+  // Every page's HTML as sent; the browser shows it below for one page of each kind (they share a
+  // screen, so what CSS shows or hides is the same for each).
+  test('every brand, area, service-centre and blog page', async ({ request }) => {
+    for (const p of pages) {
+      const res = await request.get(p);
+      expect.soft(res.status(), p).toBe(200);
+      const seen = keyContent(await res.text());
+      expect.soft(seen.h1Count, `${p}: h1 elements`).toBe(1);
+      if (p.startsWith('/service-center/')) expect.soft(seen.h1, p).toContain(await h1Of(p));
+      else if (p !== '/blog' && p !== '/service-center') expect.soft(seen.h1, p).toBe(decode(await h1Of(p)));
+      if (POSTS.includes(p)) {
+        expect.soft(seen.articleText, `${p}: the article's first paragraph`).toBeTruthy();
+        expect.soft(seen.needRepair, `${p}: "Need TV Repair Service?"`).toBe(true);
+        expect.soft(seen.contactUsHref, `${p}: "Contact Us"`).toBe('/contact');
+      }
+      if (BRANDS.includes(p) || AREAS.includes(p)) {
+        expect.soft(seen.bookRepairHref, `${p}: "Book Repair Now"`).toBe('/contact');
+        expect.soft(seen.ready, `${p}: "Ready to Get Your TV Fixed?"`).toBe(true);
+      }
+    }
+  });
+
+  test.describe('in the browser, one page of each kind', () => {
+    test.use({ javaScriptEnabled: false });
+    test('shows its h1 and its closing call to action', async ({ page }) => {
+      for (const p of [BRANDS[0]!, AREAS[0]!, CENTRE_BRANDS[0]!, POSTS[0]!, '/blog', '/service-center']) {
         await test.step(p, async () => {
-          const res = await page.goto(p);
-          expect.soft(res?.status(), p).toBe(200);
-          // Static HTML, complete at load: what a reader sees is read in one trip to the page. A
-          // heading or link counts as shown when it has a box and nothing hides it (as toBeVisible).
-          const seen = await page.evaluate(() => {
-            const text = (e: Element | null | undefined) => e?.textContent?.replace(/\s+/g, ' ').trim() ?? null;
-            const shown = (e: Element | undefined) => !!e && e.checkVisibility({ visibilityProperty: true }) && e.getBoundingClientRect().width > 0;
-            const heading = (name: string) => [...document.querySelectorAll('h1,h2,h3,h4,h5,h6')].find((h) => text(h) === name);
-            const link = (name: string) => [...document.querySelectorAll('a[href]')].find((a) => text(a)?.toLowerCase().includes(name.toLowerCase()));
-            const h1s = [...document.querySelectorAll('h1')];
-            return {
-              h1Count: h1s.length,
-              h1: text(h1s[0]),
-              h1Shown: shown(h1s[0]),
-              articleText: text(document.querySelector('#article-body p')),
-              needRepairShown: shown(heading('Need TV Repair Service?')),
-              contactUsHref: link('Contact Us')?.getAttribute('href') ?? null,
-              bookRepairHref: link('Book Repair Now')?.getAttribute('href') ?? null,
-              readyShown: shown(heading('Ready to Get Your TV Fixed?')),
-            };
-          });
-          expect.soft(seen.h1Count, `${p}: h1 elements`).toBe(1);
-          expect.soft(seen.h1Shown, `${p}: the h1 is shown`).toBe(true);
-          if (p.startsWith('/service-center/')) expect.soft(seen.h1, p).toContain(await h1Of(p));
-          else if (p !== '/blog' && p !== '/service-center') expect.soft(seen.h1, p).toBe(decode(await h1Of(p)));
-          if (POSTS.includes(p)) {
-            expect.soft(seen.articleText, `${p}: the article's first paragraph`).toBeTruthy();
-            expect.soft(seen.needRepairShown, `${p}: "Need TV Repair Service?"`).toBe(true);
-            expect.soft(seen.contactUsHref, `${p}: "Contact Us"`).toBe('/contact');
-          }
-          if (BRANDS.includes(p) || AREAS.includes(p)) {
-            expect.soft(seen.bookRepairHref, `${p}: "Book Repair Now"`).toBe('/contact');
-            expect.soft(seen.readyShown, `${p}: "Ready to Get Your TV Fixed?"`).toBe(true);
-          }
+          await page.goto(p);
+          await expect.soft(page.getByRole('heading', { level: 1 }), p).toBeVisible();
+          if (POSTS.includes(p)) await expect.soft(page.getByRole('heading', { name: 'Need TV Repair Service?' }), p).toBeVisible();
+          if (BRANDS.includes(p) || AREAS.includes(p)) await expect.soft(page.getByRole('heading', { name: 'Ready to Get Your TV Fixed?' }), p).toBeVisible();
         });
       }
     });
-  }
+  });
 });
 
 // With JavaScript, every page of the sitemap is checked for its h1, console errors and axe in
@@ -183,23 +193,42 @@ test.describe('service centre', () => {
       const d = await data(p);
       await page.goto(p);
       const offered = ['tv', 'ac', 'refrigerator', 'microwave'].filter((k) => d.brand.services[k]);
-      await expect(page.locator('#services li[id^="service-"]')).toHaveCount(offered.length);
-      await expect(page.locator('#problems h3')).toHaveText(['Display Problems', 'Power Problems', 'Sound Problems', 'Smart TV Problems']);
-      await expect(page.locator('#process h3')).toHaveText(['Diagnosis', 'Quote', 'Repair', 'Quality Check', 'Delivery']);
-      const form = page.locator('#request-service form');
-      await expect(form).toHaveAttribute('action', SITE.forms.serviceRequestEndpoint);
-      await expect(form).toHaveAttribute('method', 'post');
-      const options = await form.locator('select[name="serviceType"] option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
-      expect(options).toEqual(['', ...offered]);
-      await expect(form.locator('select[name="serviceType"] option').first()).toHaveText('Select Service Type');
-      await expect(form.locator('input[name="subject"]')).toHaveValue(`${d.brand.name} Service Request from Website`);
-      await expect(form.locator('input[name="brandName"]')).toHaveValue(d.brand.name);
-      for (const name of ['name', 'email', 'phone', 'serviceType', 'area', 'message']) await expect(form.locator(`[name="${name}"]`)).toHaveAttribute('required', '');
-      await expect(form.locator('input[name="email"]')).toHaveAttribute('type', 'email');
-      await expect(form.locator('input[name="phone"]')).toHaveAttribute('type', 'tel');
-      const others = page.locator('#other-brands a');
-      expect(await others.count()).toBeLessThanOrEqual(6);
-      await expect(others.first()).toHaveAttribute('href', /^\/service-center\/[a-z0-9-]+$/);
+      // The page is static HTML: its parts are read in one trip to the page.
+      const seen = await page.evaluate(() => {
+        const texts = (sel: string) => [...document.querySelectorAll(sel)].map((e) => e.textContent?.replace(/\s+/g, ' ').trim());
+        const form = document.querySelector('#request-service form');
+        const field = (name: string) => form?.querySelector<HTMLInputElement>(`[name="${name}"]`);
+        const options = [...(form?.querySelectorAll<HTMLOptionElement>('select[name="serviceType"] option') ?? [])];
+        return {
+          services: document.querySelectorAll('#services li[id^="service-"]').length,
+          problems: texts('#problems h3'),
+          steps: texts('#process h3'),
+          action: form?.getAttribute('action'),
+          method: form?.getAttribute('method'),
+          options: options.map((o) => o.value),
+          firstOption: options[0]?.textContent?.trim(),
+          subject: field('subject')?.value,
+          brandName: field('brandName')?.value,
+          required: ['name', 'email', 'phone', 'serviceType', 'area', 'message'].filter((n) => !field(n)?.hasAttribute('required')),
+          emailType: field('email')?.type,
+          phoneType: field('phone')?.type,
+          others: [...document.querySelectorAll('#other-brands a')].map((a) => a.getAttribute('href')),
+        };
+      });
+      expect.soft(seen.services, p).toBe(offered.length);
+      expect.soft(seen.problems, p).toEqual(['Display Problems', 'Power Problems', 'Sound Problems', 'Smart TV Problems']);
+      expect.soft(seen.steps, p).toEqual(['Diagnosis', 'Quote', 'Repair', 'Quality Check', 'Delivery']);
+      expect.soft(seen.action, p).toBe(SITE.forms.serviceRequestEndpoint);
+      expect.soft(seen.method, p).toBe('post');
+      expect.soft(seen.options, p).toEqual(['', ...offered]);
+      expect.soft(seen.firstOption, p).toBe('Select Service Type');
+      expect.soft(seen.subject, p).toBe(`${d.brand.name} Service Request from Website`);
+      expect.soft(seen.brandName, p).toBe(d.brand.name);
+      expect.soft(seen.required, `${p}: fields not required`).toEqual([]);
+      expect.soft(seen.emailType, p).toBe('email');
+      expect.soft(seen.phoneType, p).toBe('tel');
+      expect.soft(seen.others.length, p).toBeLessThanOrEqual(6);
+      expect.soft(seen.others[0], p).toMatch(/^\/service-center\/[a-z0-9-]+$/);
       await expect(page.getByText(FACTS.hours.alternatives.serviceCenterBadge!.label)).toBeVisible();
     }
   });
