@@ -3,7 +3,7 @@ import path from 'node:path';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { parse } from 'yaml';
 import { ROUTES, SITE } from './screen-support.ts';
-import { expect, pageData, test, waitForEnhanced } from './support.ts';
+import { expect, firstParagraphOf, pageData, test, waitForEnhanced } from './support.ts';
 
 /** Issue 3's pages: every blog post, brand, area and service-centre page, from the build manifest. */
 const of = (kind: string) => ROUTES.filter((r) => r.kind === kind).map((r) => r.path);
@@ -79,7 +79,10 @@ test.describe('without JavaScript, the prerendered HTML holds each page\'s key c
       if (p.startsWith('/service-center/')) expect.soft(seen.h1, p).toContain(await h1Of(p));
       else if (p !== '/blog' && p !== '/service-center') expect.soft(seen.h1, p).toBe(decode(await h1Of(p)));
       if (POSTS.includes(p)) {
-        expect.soft(seen.articleText, `${p}: the article's first paragraph`).toBeTruthy();
+        // The article's own text: the first paragraph of the body its MDX file renders to.
+        const body = (await data(p)).body?.html;
+        expect.soft(body, `${p}: the article has a body`).toBeTruthy();
+        expect.soft(seen.articleText, `${p}: the article's first paragraph`).toBe(firstParagraphOf(body ?? ''));
         expect.soft(seen.needRepair, `${p}: "Need TV Repair Service?"`).toBe(true);
         expect.soft(seen.contactUsHref, `${p}: "Contact Us"`).toBe('/contact');
       }

@@ -1,5 +1,5 @@
 import { SITE } from './screen-support.ts';
-import { axeViolations, expect, ORIGIN, preloadAxe, sitemapPaths, test, waitForEnhanced } from './support.ts';
+import { axeViolations, expect, firstParagraphOf, ORIGIN, pageData, preloadAxe, sitemapPaths, test, waitForEnhanced } from './support.ts';
 
 const paths = sitemapPaths();
 
@@ -58,7 +58,7 @@ for (let i = 0; i < swept.length; i += GROUP) {
           h1: document.querySelectorAll('h1').length,
           titles: document.querySelectorAll('head title').length,
           canonicals: document.querySelectorAll('link[rel="canonical"]').length,
-          articleText: document.querySelector('#article-body p')?.textContent?.trim() ?? null,
+          articleText: document.querySelector('#article-body p')?.textContent?.replace(/\s+/g, ' ').trim() ?? null,
           overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
           tel: [...document.querySelectorAll('a[href^="tel:"]')].map((a) => a.getAttribute('href')),
           newTabRels: [...document.querySelectorAll('a[target="_blank"]')].map((a) => a.getAttribute('rel') ?? ''),
@@ -66,7 +66,12 @@ for (let i = 0; i < swept.length; i += GROUP) {
         expect.soft(seen.h1, `${path}: h1 elements`).toBe(1);
         expect.soft(seen.titles, path).toBe(1);
         expect.soft(seen.canonicals, path).toBe(paths.includes(path) ? 1 : 0);
-        if (/^\/blog\/[^/]+$/.test(path)) expect.soft(seen.articleText, `${path}: the article's first paragraph`).toBeTruthy();
+        if (/^\/blog\/[^/]+$/.test(path)) {
+          // The article's own text, once its script has run: the first paragraph of its MDX body.
+          const body = ((await pageData(path)) as { body?: { html: string } }).body?.html;
+          expect.soft(body, `${path}: the article has a body`).toBeTruthy();
+          expect.soft(seen.articleText, `${path}: the article's first paragraph`).toBe(firstParagraphOf(body ?? ''));
+        }
         expect.soft(seen.overflow, `${path}: sideways overflow`).toBe(0);
         for (const href of seen.tel) expect.soft(href, path).toBe(`tel:${SITE.contact.phone}`);
         for (const rel of seen.newTabRels) expect.soft(rel, `${path}: a link opening a new tab`).toMatch(/noopener/);

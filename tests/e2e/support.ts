@@ -4,6 +4,7 @@ import path from 'node:path';
 import { buildInfoFile, manifestFile } from '#core/pipeline/record.ts';
 import type { PageData } from '#src/contract/pages.ts';
 import type { AxeResults } from 'axe-core';
+import { DomUtils, parseDocument } from 'htmlparser2';
 import { test as base, expect, type Page } from '@playwright/test';
 
 export const DIST = path.resolve('dist');
@@ -29,6 +30,12 @@ export async function pageData(p: string): Promise<PageData> {
   const data = (await pages).get(p);
   if (!data) throw new Error(`no page ${p} in the site's index`);
   return data;
+}
+
+/** The text of the first paragraph of some HTML, its white space folded (as a reader sees it). */
+export function firstParagraphOf(html: string): string | null {
+  const p = DomUtils.findOne((e) => e.name === 'p', parseDocument(html).children);
+  return p ? DomUtils.textContent(p).replace(/\s+/g, ' ').trim() : null;
 }
 
 /** Every URL path that sitemap.xml lists. */
