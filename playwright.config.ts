@@ -32,7 +32,11 @@ export default defineConfig({
     trace: 'off',
     launchOptions: {
       executablePath: chromiumPath,
-      args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-gpu'],
+      // --in-process-gpu: with no GPU, Chromium composites every frame in software in a process of
+      // its own; in the browser process it skips a process and its IPC per frame. Measured on the
+      // 2-core VM: pages.spec 163 and 162 s → 129 and 150 s, 20-30% less Chromium CPU a navigation
+      // (decision 100). Rendering, bfcache, prerender and view transitions are the same code.
+      args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-gpu', '--in-process-gpu'],
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],

@@ -1,9 +1,9 @@
 // The Hindi edition (decision 081): every /hi page of the sitemap in Hindi, hreflang both ways over
-// the whole sitemap, the language switch, accessibility, and a 360 px phone.
+// the whole sitemap, the language switch, accessibility, and a 360 px phone. That no Hindi page shows
+// the shell's English text is checked on every page by the sweep of pages.spec.ts.
 
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parse as parseYaml } from 'yaml';
 import { axeViolations, preloadAxe, DIST, expect, ORIGIN, sitemapPaths, test, waitForEnhanced } from './support.ts';
 
 const paths = sitemapPaths();
@@ -93,37 +93,5 @@ test('on a 360 px phone, the Hindi pages and an English twin show the switch, sc
       expect.soft(await axeViolations(page), p).toEqual([]);
       expect.soft(consoleLog.errors.slice(errorsBefore), p).toEqual([]);
     });
-  }
-});
-
-/** Every value of a catalogue, flattened. */
-const values = (file: string): Map<string, string> => {
-  const out = new Map<string, string>();
-  const walk = (node: unknown, key: string) => {
-    if (typeof node === 'string') out.set(key, node);
-    else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) walk(v, key ? `${key}.${k}` : k);
-  };
-  walk(parseYaml(readFileSync(path.resolve('content/messages', file), 'utf8')), '');
-  return out;
-};
-
-test('no English shell text on any Hindi page: navigation, footer, call bar, widget, dialog and forms read in Hindi', async ({ page }) => {
-  const en = values('en.yaml');
-  const hi = values('hi.yaml');
-  // English words of the shell that Hindi writes differently (brand names such as "WhatsApp" are the same in both).
-  test.setTimeout(hindi.length * 30_000); // a hang guard, not a speed target
-  const english = [...en].filter(([key, text]) => hi.get(key) !== text && /[a-z]{3}/i.test(text) && !text.includes('{')).map(([, text]) => text);
-  for (const p of hindi) {
-    await page.goto(p);
-    const shell = await page.evaluate(() =>
-      [...document.querySelectorAll('header, footer, dialog, aside, [data-disclosure], form, nav[aria-label="Breadcrumb"]')]
-        .flatMap((el) => [
-          ...[...el.querySelectorAll('*')].flatMap((n) => ['aria-label', 'placeholder', 'title'].map((a) => n.getAttribute(a) ?? '')),
-          ...[...el.querySelectorAll('*')].flatMap((n) => [...n.childNodes].filter((c) => c.nodeType === 3).map((c) => c.textContent!.trim())),
-        ])
-        .filter(Boolean),
-    );
-    const found = [...new Set(shell.filter((text) => english.includes(text)))];
-    expect(found, p).toEqual([]);
   }
 });

@@ -1,7 +1,27 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parse as parseYaml } from 'yaml';
 import { SITE } from './screen-support.ts';
 import { axeViolations, expect, firstParagraphOf, ORIGIN, pageData, preloadAxe, sitemapPaths, test, waitForEnhanced } from './support.ts';
 
 const paths = sitemapPaths();
+
+/** Every value of a catalogue of content/messages, flattened: key → text. */
+function messages(file: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (node: unknown, key: string) => {
+    if (typeof node === 'string') out.set(key, node);
+    else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) walk(v, key ? `${key}.${k}` : k);
+  };
+  walk(parseYaml(readFileSync(resolve('content/messages', file), 'utf8')), '');
+  return out;
+}
+
+/** The shell's English words that Hindi writes differently (brand names such as "WhatsApp" are the same in both). */
+const hindiMessages = messages('hi.yaml');
+const englishShell = new Set(
+  [...messages('en.yaml')].filter(([key, text]) => hindiMessages.get(key) !== text && /[a-z]{3}/i.test(text) && !text.includes('{')).map(([, text]) => text),
+);
 
 test('the sitemap lists the fixed pages', () => {
   for (const p of ['/', '/services', '/about', '/contact', '/testimonials', '/blog', '/service-center', '/privacy-policy']) {
@@ -39,7 +59,7 @@ const swept = [...paths, '/thank-you'];
 const GROUP = Math.ceil(swept.length / Math.ceil(swept.length / 12));
 for (let i = 0; i < swept.length; i += GROUP) {
   const group = swept.slice(i, i + GROUP);
-  test(`${group[0]} … ${group.at(-1)}: enhanced without console errors, one h1, axe clean, nothing scrolls sideways, contact links well-formed`, async ({
+  test(`${group[0]} … ${group.at(-1)}: enhanced without console errors, one h1, axe clean, nothing scrolls sideways, contact links well-formed, no English shell text on a Hindi page`, async ({
     page,
     consoleLog,
   }) => {
@@ -47,6 +67,7 @@ for (let i = 0; i < swept.length; i += GROUP) {
     await preloadAxe(page);
     for (const path of group) {
       await test.step(path, async () => {
+        const hindi = /^\/hi(\/|$)/.test(path);
         const errorsBefore = consoleLog.errors.length;
         const res = await page.goto(path);
         expect.soft(res?.status(), path).toBe(200);
@@ -54,7 +75,7 @@ for (let i = 0; i < swept.length; i += GROUP) {
         expect.soft(res?.headers()['content-security-policy'], path).toContain("default-src 'self'");
         await waitForEnhanced(page);
         // The page is static HTML, complete once enhanced: its facts are read in one trip to the page.
-        const seen = await page.evaluate(() => ({
+        const seen = await page.evaluate((hindi) => ({
           h1: document.querySelectorAll('h1').length,
           titles: document.querySelectorAll('head title').length,
           canonicals: document.querySelectorAll('link[rel="canonical"]').length,
@@ -62,7 +83,14 @@ for (let i = 0; i < swept.length; i += GROUP) {
           overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
           tel: [...document.querySelectorAll('a[href^="tel:"]')].map((a) => a.getAttribute('href')),
           newTabRels: [...document.querySelectorAll('a[target="_blank"]')].map((a) => a.getAttribute('rel') ?? ''),
-        }));
+          // The shell of a Hindi page (navigation, footer, call bar, widget, dialog, forms): its text and labels.
+          shell: hindi
+            ? [...document.querySelectorAll('header, footer, dialog, aside, [data-disclosure], form, nav[aria-label="Breadcrumb"]')].flatMap((el) => [
+                ...[...el.querySelectorAll('*')].flatMap((n) => ['aria-label', 'placeholder', 'title'].map((a) => n.getAttribute(a) ?? '')),
+                ...[...el.querySelectorAll('*')].flatMap((n) => [...n.childNodes].filter((c) => c.nodeType === 3).map((c) => c.textContent!.trim())),
+              ])
+            : [],
+        }), hindi);
         expect.soft(seen.h1, `${path}: h1 elements`).toBe(1);
         expect.soft(seen.titles, path).toBe(1);
         expect.soft(seen.canonicals, path).toBe(paths.includes(path) ? 1 : 0);
@@ -75,6 +103,7 @@ for (let i = 0; i < swept.length; i += GROUP) {
         expect.soft(seen.overflow, `${path}: sideways overflow`).toBe(0);
         for (const href of seen.tel) expect.soft(href, path).toBe(`tel:${SITE.contact.phone}`);
         for (const rel of seen.newTabRels) expect.soft(rel, `${path}: a link opening a new tab`).toMatch(/noopener/);
+        if (hindi) expect.soft([...new Set(seen.shell.filter((text) => englishShell.has(text)))], `${path}: English shell text`).toEqual([]);
         expect.soft(await axeViolations(page), path).toEqual([]);
         expect.soft(consoleLog.errors.slice(errorsBefore), path).toEqual([]);
         expect.soft(consoleLog.warnings.filter((w) => /hydrat|did not match/i.test(w)), path).toEqual([]);
