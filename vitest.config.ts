@@ -13,7 +13,12 @@ export default defineConfig({
     fileParallelism: true,
     maxWorkers: 2,
     projects: [
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      {
+        extends: true,
+        // A folder per run for copies of a migrated PGlite database, which the files that need
+        // one start from instead of an initdb each (tests/support/pglite.ts, decision 102).
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], globalSetup: ['tests/support/pglite-global.ts'] },
+      },
       {
         extends: true,
         test: {
@@ -21,7 +26,7 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           // One PostgreSQL cluster for every integration file, each file in a database of its own;
           // started only when an integration file runs.
-          globalSetup: ['tests/support/pg-global.ts'],
+          globalSetup: ['tests/support/pg-global.ts', 'tests/support/pglite-global.ts'],
         },
       },
     ],

@@ -16,6 +16,7 @@ import { createApp } from '#cli/lib/server/app.ts';
 import type { DashboardData } from '#functions/_shared/handler.ts';
 import { describeHostileInputs, ORIGIN } from '../support/analytics-contract.ts';
 import { ANDROID_UA, sendRaw } from '../support/hostile-inputs.ts';
+import { migratedDataDir } from '../support/pglite.ts';
 
 interface Running {
   url: string;
@@ -29,6 +30,8 @@ let work: string;
 /** The site and its function as `site start` serves them, with `options` for the function. */
 async function startServer(options: Partial<NodeAnalyticsOptions> = {}): Promise<Running> {
   const dataDir = await mkdtemp(join(work, 'data-'));
+  // The run's migrated database, opened as `site start` opens .data/ on its second start.
+  await migratedDataDir(join(dataDir, 'pglite'));
   let analytics: NodeAnalytics | undefined = undefined;
   const app = createApp({ dist: join(work, 'dist'), analytics: (req, remote) => analytics!.handle(req, remote) });
   const server: ServerType = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });

@@ -15,6 +15,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { formatIst, KeyRefused, readDashboard } from '#src/lib/analytics-dashboard.ts';
 import type { LeadsData } from '#src/lib/leads-dashboard.ts';
 import { WaitingDeliveries } from '#src/pages/analytics-leads.tsx';
+import { migratedDataDir } from '../support/pglite.ts';
 
 describe('formatIst', () => {
   it.each([
@@ -34,6 +35,7 @@ describe('readDashboard', () => {
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'site-dashboard-'));
+    await migratedDataDir(join(dir, 'pglite'));
     // The request below comes from 127.0.0.1 as a local proxy would send it, naming its client.
     analytics = await createNodeAnalytics({ dataDir: dir, allowedOrigins: [], trustedProxies: ['loopback'] });
     const app = new Hono();

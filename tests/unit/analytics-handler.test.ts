@@ -3,7 +3,6 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono } from 'hono';
@@ -12,7 +11,6 @@ import {
   applyMigrations,
   createNodeAnalytics,
   loadCountryLookup,
-  pgliteDb,
   type AnalyticsDb,
 } from '#cli/lib/server/analytics.ts';
 import { createAnalyticsHandler, isBotUserAgent } from '#functions/_shared/handler.ts';
@@ -24,12 +22,12 @@ import {
   describeRowLevelSecurity,
   session,
 } from '../support/analytics-contract.ts';
+import { migratedDataDir, migratedPglite } from '../support/pglite.ts';
 
 let db: AnalyticsDb;
 
 beforeAll(async () => {
-  db = pgliteDb(await PGlite.create());
-  expect(await applyMigrations(db)).toEqual(['20261122070000', '20261201090000', '20261210090000', '20261220090000']);
+  db = await migratedPglite();
 });
 
 afterAll(async () => {
@@ -41,6 +39,8 @@ describeRowLevelSecurity('PGlite', () => db);
 
 describe('migrations on PGlite', () => {
   it('are recorded and not applied twice', async () => {
+    // db was migrated in this run, by this file or the one that made the run's copy; that every
+    // file applies to an empty database is checked there (tests/support/pglite.ts).
     expect(await applyMigrations(db)).toEqual([]);
     expect(await db.query('select version, name from supabase_migrations.schema_migrations')).toEqual([
       { version: '20261122070000', name: 'create_analytics' },
@@ -152,6 +152,9 @@ describe('createNodeAnalytics (PGlite in a data folder)', () => {
   let dir: string;
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'site-analytics-'));
+    // A database to open, as on a second start (a first start, in an empty folder, is in
+    // server-hardening.test.ts).
+    await migratedDataDir(join(dir, 'pglite'));
   });
   afterAll(async () => {
     await rm(dir, { recursive: true, force: true });

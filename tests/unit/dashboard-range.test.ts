@@ -1,17 +1,16 @@
 // The dashboard's date ranges and the daily-salted visitor count on PGlite (the same suite runs on
 // Debian's PostgreSQL in tests/integration/postgres.test.ts), and the range arithmetic itself.
 
-import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyMigrations, pgliteDb, type AnalyticsDb } from '#cli/lib/server/analytics.ts';
+import type { AnalyticsDb } from '#cli/lib/server/analytics.ts';
 import { istDate, previousOf, splitRange } from '#functions/_shared/range.ts';
 import { describeDashboardContract } from '../support/dashboard-contract.ts';
+import { migratedPglite } from '../support/pglite.ts';
 
 let db: AnalyticsDb;
 
 beforeAll(async () => {
-  db = pgliteDb(await PGlite.create());
-  await applyMigrations(db);
+  db = await migratedPglite();
 });
 
 afterAll(async () => {

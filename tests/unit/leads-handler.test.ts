@@ -1,17 +1,16 @@
 // The leads function on PGlite: the shared contract (tests/support/leads-contract.ts) and the form
 // parser's refusals.
 
-import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyMigrations, pgliteDb, type AnalyticsDb } from '#cli/lib/server/analytics.ts';
+import type { AnalyticsDb } from '#cli/lib/server/analytics.ts';
 import { parseFormBody } from '#functions/_shared/lead-form.ts';
 import { describeLeadsContract, describeLeadsRowLevelSecurity } from '../support/leads-contract.ts';
+import { migratedPglite } from '../support/pglite.ts';
 
 let db: AnalyticsDb;
 
 beforeAll(async () => {
-  db = pgliteDb(await PGlite.create());
-  await applyMigrations(db);
+  db = await migratedPglite();
 });
 
 afterAll(async () => {

@@ -2,16 +2,15 @@
 // every accepted form is stored as sent (tests/support/leads-rules-property.ts; on PostgreSQL in
 // tests/integration/leads-rules.test.ts).
 
-import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll } from 'vitest';
-import { applyMigrations, pgliteDb, type AnalyticsDb } from '#cli/lib/server/analytics.ts';
+import type { AnalyticsDb } from '#cli/lib/server/analytics.ts';
 import { describeLeadRulesProperty } from '../support/leads-rules-property.ts';
+import { migratedPglite } from '../support/pglite.ts';
 
 let db: AnalyticsDb;
 
 beforeAll(async () => {
-  db = pgliteDb(await PGlite.create());
-  await applyMigrations(db);
+  db = await migratedPglite();
 });
 
 afterAll(async () => {

@@ -3,21 +3,20 @@
 
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyMigrations, pgliteDb, type AnalyticsDb } from '#cli/lib/server/analytics.ts';
+import type { AnalyticsDb } from '#cli/lib/server/analytics.ts';
 import { FORM_FIELDS } from '#functions/_shared/lead-form.ts';
 import { codePoints, FIELD_RULES, fieldProblem, leadRulesSql, type LeadField } from '#functions/_shared/lead-rules.ts';
 import { MAX_LEAD_BODY_BYTES } from '#functions/_shared/leads-handler.ts';
 import { form, QUOTE, SERVICE_REQUEST } from '../support/hostile-leads.ts';
 import { makeLeadsHandler, postForm } from '../support/leads-contract.ts';
+import { migratedPglite } from '../support/pglite.ts';
 
 const MIGRATIONS = path.resolve('supabase/migrations');
 
 let db: AnalyticsDb;
 beforeAll(async () => {
-  db = pgliteDb(await PGlite.create());
-  await applyMigrations(db);
+  db = await migratedPglite();
 });
 afterAll(() => db?.close());
 

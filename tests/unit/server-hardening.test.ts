@@ -6,8 +6,8 @@ import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { migratedDataDir } from '../support/pglite.ts';
 import { startReceiver, verifyWebhook, type Receiver } from '../support/receiver.ts';
 import { run } from '#cli/index.ts';
 import { createNodeAnalytics } from '#cli/lib/server/analytics.ts';
@@ -61,9 +61,11 @@ const BLOG_404 = 'Blog Post Not Found';
 beforeAll(async () => {
   expect(await run(['node', 'site', 'build', '--quiet', '--out', out])).toBe(0);
   writeFileSync(path.join(out, '.env'), 'SECRET=do-not-serve\n');
-  // A database as earlier versions left it: PGlite's own modes (files 0666, folders 0755).
+  // A database as earlier versions left it: PGlite's own modes (files 0666, folders 0755), which
+  // the run's copy keeps; the test of those modes below means nothing without them.
   mkdirSync(dataDir);
-  await (await PGlite.create(path.join(dataDir, 'pglite'))).close();
+  await migratedDataDir(path.join(dataDir, 'pglite'));
+  expect(new Set(modes(path.join(dataDir, 'pglite')).values())).toContain(0o666);
   port = await freePort();
   receiver = await startReceiver();
   server = spawn(process.execPath, ['cli/bin.mjs', 'start', '--no-build', '--dist', out, '--port', String(port)], {
