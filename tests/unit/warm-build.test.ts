@@ -6,7 +6,22 @@ import { buildSite } from '#core/pipeline/index.ts';
 import { cacheDirOf } from '#core/pipeline/prepare.ts';
 
 const work = mkdtempSync(path.join(tmpdir(), 'site-warm-build-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+// Caches of this test's own: a build elsewhere in the run (build-and-serve) shares the project's
+// .cache/ and prunes the cached pages it did not publish, which would empty this test's page cache
+// between its builds. The bundles and images, which content does not change, are copied in when the
+// project has them (Vite is slow); without them the first build makes them.
+const cache = path.join(work, 'cache');
+for (const kind of ['bundles', 'images']) {
+  const from = path.join(cacheDirOf(path.resolve('.')), kind);
+  if (existsSync(from)) cpSync(from, path.join(cache, kind), { recursive: true });
+}
+const cacheBefore = process.env.SITE_CACHE_DIR;
+process.env.SITE_CACHE_DIR = cache;
+afterAll(() => {
+  if (cacheBefore === undefined) delete process.env.SITE_CACHE_DIR;
+  else process.env.SITE_CACHE_DIR = cacheBefore;
+  rmSync(work, { recursive: true, force: true });
+});
 
 const files = (dir: string, rel = ''): string[] =>
   readdirSync(path.join(dir, rel), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(dir, `${rel}${e.name}/`) : [`${rel}${e.name}`])).sort();
@@ -55,12 +70,12 @@ describe('a build with warm caches', () => {
     // The same files, byte for byte, as a build from nothing.
     const full = path.join(work, 'full');
     // No content or page cache; the bundles, which content does not change, copied in (Vite is slow).
-    cpSync(path.join(cacheDirOf(path.resolve('.')), 'bundles'), path.join(work, 'no-cache', 'bundles'), { recursive: true });
+    cpSync(path.join(cache, 'bundles'), path.join(work, 'no-cache', 'bundles'), { recursive: true });
     process.env.SITE_CACHE_DIR = path.join(work, 'no-cache');
     try {
       expect((await build(full)).ok).toBe(true);
     } finally {
-      delete process.env.SITE_CACHE_DIR;
+      process.env.SITE_CACHE_DIR = cache;
     }
     expect(files(out)).toEqual(files(full));
     for (const f of files(full)) expect(readFileSync(path.join(out, f), 'utf8') === readFileSync(path.join(full, f), 'utf8'), f).toBe(true);
