@@ -64,8 +64,10 @@ export function startCommand(): Command {
       process.once('SIGINT', onSignal);
       process.once('SIGTERM', onSignal);
       // The analytics function on the same origin: PGlite in .data/ (or SITE_DATA_DIR), or DATABASE_URL.
+      // Pages are served while the database starts (an initdb and the migrations take seconds, more
+      // on a busy machine); a request to a function waits for it.
       const analytics = opts.analytics
-        ? await createNodeAnalytics({
+        ? createNodeAnalytics({
             dataDir: path.resolve(process.env.SITE_DATA_DIR ?? path.join(projectRoot(), '.data')),
             databaseUrl: process.env.DATABASE_URL,
             allowedOrigins: [`http://localhost:${port}`, `http://127.0.0.1:${port}`, siteOrigin(dist)].filter((o): o is string => !!o),
@@ -73,19 +75,41 @@ export function startCommand(): Command {
             leads: leadSettings(content),
           })
         : undefined;
-      const app = createApp({ dist, analytics: analytics?.handle, leads: analytics?.handleLeads });
+      analytics?.catch(() => {}); // reported below, once the server is listening
+      const app = createApp({
+        dist,
+        analytics: analytics && ((req, address) => analytics.then((a) => a.handle(req, address))),
+        leads: analytics && ((req, address) => analytics.then((a) => a.handleLeads(req, address))),
+      });
       const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
         const s = serve({ fetch: app.fetch, port, hostname: opts.host, createServer: guardedCreateServer }, () => resolve(s));
       });
-      const lines = [`  Site:       http://localhost:${port}`];
-      if (analytics) lines.push(`  Analytics:  http://localhost:${port}/analytics#key=${analytics.dashboardKey}`);
-      process.stderr.write(`\n${lines.join('\n')}\n\n  Press Ctrl+C to stop.\n`);
+      process.stderr.write(`\n  Site:       http://localhost:${port}\n`);
+      let started = !analytics;
       stop = async () => {
+        stopRequested = true;
         server.close();
-        await analytics?.close();
+        if (!started) process.stderr.write('  Stopping once the analytics database has started…\n');
+        await analytics?.then((a) => a.close(), () => {});
         process.exit(0);
       };
       if (stopRequested) return stop();
+      if (analytics) {
+        let key: string;
+        try {
+          key = (await analytics).dashboardKey;
+        } catch (error) {
+          process.stderr.write(`The analytics database did not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+          server.close();
+          process.exitCode = 2;
+          return;
+        } finally {
+          started = true;
+        }
+        if (stopRequested) return; // stop() closes it
+        process.stderr.write(`  Analytics:  http://localhost:${port}/analytics#key=${key}\n`);
+      }
+      process.stderr.write('\n  Press Ctrl+C to stop.\n');
       await new Promise(() => {});
     });
 }

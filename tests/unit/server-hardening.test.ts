@@ -378,3 +378,51 @@ describe('site start and its functions (issue 25)', () => {
     expect(hooks[0]!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
+
+describe('site start while its database starts', () => {
+  test('pages are served before the database is up; a database that cannot start stops the server with exit 2 and says why', async () => {
+    // A "Postgres" that takes connections and answers nothing until the test hangs up: the start
+    // cannot finish before the test says so, however fast or slow the machine is.
+    const held: net.Socket[] = [];
+    let hungUp = false;
+    const silent = net.createServer((socket) => (hungUp ? socket.destroy() : held.push(socket)));
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    const dbPort = (silent.address() as net.AddressInfo).port;
+    const sitePort = await freePort();
+    const proc = spawn(process.execPath, ['cli/bin.mjs', 'start', '--no-build', '--dist', out, '--port', String(sitePort)], {
+      env: { ...process.env, SITE_DATA_DIR: path.join(work, 'waiting-data'), DATABASE_URL: `postgres://site:site@127.0.0.1:${dbPort}/site` },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let log = '';
+    const exited = new Promise<number | null>((r) => proc.once('exit', r));
+    const printed = (text: string) =>
+      new Promise<void>((ready, fail) => {
+        const check = () => log.includes(text) && ready();
+        proc.stderr!.on('data', (d) => {
+          log += d;
+          check();
+        });
+        void exited.then(() => fail(new Error(`site start exited before printing "${text}":\n${log}`)));
+        check();
+      });
+    try {
+      await printed('Site:');
+      // (/services: an earlier test of this file replaced dist/ without /about.)
+      const page = await fetch(`http://127.0.0.1:${sitePort}/services`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toMatch(/<h1[ >]/);
+      while (held.length === 0) await new Promise((r) => setImmediate(r)); // the start is waiting on it
+      expect(log).not.toContain('Analytics:');
+
+      hungUp = true;
+      silent.close();
+      for (const socket of held) socket.destroy();
+      expect(await exited).toBe(2);
+      expect(log).toContain('The analytics database did not start');
+      expect(log).not.toContain('Press Ctrl+C');
+    } finally {
+      if (proc.exitCode === null) proc.kill('SIGKILL');
+      silent.close();
+    }
+  });
+});
