@@ -66,7 +66,7 @@ function step(cmd, cmdArgs, cwd, log) {
 
 const seconds = (ms) => {
   const s = ms / 1000;
-  return s >= 60 ? `${Math.floor(s / 60)} min ${String(Math.round(s % 60)).padStart(2, '0')} s` : `${s.toFixed(1)} s`;
+  return s >= 59.5 ? `${Math.floor(Math.round(s) / 60)} min ${String(Math.round(s) % 60).padStart(2, '0')} s` : `${s.toFixed(1)} s`;
 };
 
 process.stderr.write(

@@ -26,7 +26,7 @@ function childCpu() {
   }
 }
 
-const seconds = (s) => (s >= 60 ? `${Math.floor(s / 60)} min ${String(Math.round(s % 60)).padStart(2, '0')} s` : `${s.toFixed(1)} s`);
+const seconds = (s) => (s >= 59.5 ? `${Math.floor(Math.round(s) / 60)} min ${String(Math.round(s) % 60).padStart(2, '0')} s` : `${s.toFixed(1)} s`);
 
 function summary(failed) {
   const rows = steps.flatMap((s) => [
