@@ -1,5 +1,10 @@
 import type { Page } from '@playwright/test';
+import { SITE } from './screen-support.ts';
 import { expect, ORIGIN, test, waitForEnhanced } from './support.ts';
+
+/** The business's phone and WhatsApp links as content/site.yaml makes them (never literals: going live changes them). */
+const TEL = `tel:${SITE.contact.phone}`;
+const WHATSAPP = `https://wa.me/${SITE.contact.whatsapp.replace(/^\+/, '')}?text=${encodeURIComponent(SITE.contact.whatsappText)}`;
 
 /** The shell's controls work before JavaScript arrives (native <details>) and with it (decision 090). */
 for (const js of [true, false]) {
@@ -45,7 +50,7 @@ for (const js of [true, false]) {
           await page.goto(url);
           await ready(page);
           const bar = page.getByRole('complementary', { name: 'Call or WhatsApp us' });
-          await expect.soft(bar.getByRole('link', { name: 'Call Now' }), url).toHaveAttribute('href', /^tel:\+91\d{10}$/);
+          await expect.soft(bar.getByRole('link', { name: 'Call Now' }), url).toHaveAttribute('href', TEL);
           await expect.soft(bar.getByRole('link', { name: 'WhatsApp' }), url).toHaveAttribute('href', /^https:\/\/wa\.me\/91\d{10}\?text=.+/);
           await expect.soft(bar.getByRole('link', { name: 'Call Now' }), url).toBeInViewport({ ratio: 1 });
           await expect.soft(bar.getByRole('link', { name: 'WhatsApp' }), url).toBeInViewport({ ratio: 1 });
@@ -89,7 +94,7 @@ for (const js of [true, false]) {
       const toggle = page.locator('summary[aria-label="Contact us: call or WhatsApp"]');
       await expect(panel).toBeHidden();
       await toggle.click();
-      await expect(panel.getByRole('link', { name: 'Call Now' })).toHaveAttribute('href', /^tel:\+91\d{10}$/);
+      await expect(panel.getByRole('link', { name: 'Call Now' })).toHaveAttribute('href', TEL);
       await expect(panel.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', /^https:\/\/wa\.me\/91\d{10}\?text=.+/);
       await expect(panel.getByRole('link', { name: 'Call Now' })).toBeInViewport();
       await toggle.click();
@@ -329,7 +334,7 @@ test('the browser may prerender the pages of the site a visitor is about to open
       [rules.prerender[0]!.where, href] as const,
     );
   for (const href of ['/services', '/samsung-tv-repair', '/blog/why-is-my-led-tv-not-turning-on', '/hi/samsung-tv-repair']) expect(await offered(href), href).toBe(true);
-  for (const href of ['/analytics', '/functions/v1/leads', '/rss.xml', '/og/default.png', 'https://wa.me/919000000001', 'tel:+919000000001']) expect(await offered(href), href).toBe(false);
+  for (const href of ['/analytics', '/functions/v1/leads', '/rss.xml', '/og/default.png', WHATSAPP, TEL]) expect(await offered(href), href).toBe(false);
   // Intent, not every link on load: a phone's data plan pays for what the visitor is about to open.
   expect(rules.prerender.map((r) => r.eagerness)).toEqual(['moderate']);
   expect(blocked).toEqual([]);
