@@ -386,6 +386,7 @@ describe('site start while its database starts', () => {
     const held: net.Socket[] = [];
     let hungUp = false;
     const silent = net.createServer((socket) => (hungUp ? socket.destroy() : held.push(socket)));
+    const reached = new Promise((r) => silent.once('connection', r));
     await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
     const dbPort = (silent.address() as net.AddressInfo).port;
     const sitePort = await freePort();
@@ -411,7 +412,7 @@ describe('site start while its database starts', () => {
       const page = await fetch(`http://127.0.0.1:${sitePort}/services`);
       expect(page.status).toBe(200);
       expect(await page.text()).toMatch(/<h1[ >]/);
-      while (held.length === 0) await new Promise((r) => setImmediate(r)); // the start is waiting on it
+      await reached; // the start is waiting on it
       expect(log).not.toContain('Analytics:');
 
       hungUp = true;
