@@ -260,6 +260,30 @@ test('a link opens a new page at the top, with its own title and canonical, and 
   expect(consoleLog.errors).toEqual([]);
 });
 
+test('the browser animates the change between pages on a computer, not on a phone nor when the visitor asks for less motion (decision 103)', async ({ browser, baseURL }) => {
+  const reveals = async (options: Parameters<typeof browser.newContext>[0], expected: string) => {
+    const context = await browser.newContext({ baseURL, ...options });
+    try {
+      const page = await context.newPage();
+      // Every document notes how it was revealed: with a view transition from the page before, or at once.
+      await page.addInitScript(() =>
+        addEventListener('pagereveal', (e) =>
+          document.documentElement.setAttribute('data-reveal', `${location.pathname} ${(e as Event & { viewTransition: unknown }).viewTransition ? 'animated' : 'at once'}`),
+        ),
+      );
+      await page.goto('/');
+      await expect(page.locator('html')).toHaveAttribute('data-reveal', '/ at once');
+      await page.locator('footer a[href="/services"]').dispatchEvent('click');
+      await expect(page.locator('html')).toHaveAttribute('data-reveal', expected);
+    } finally {
+      await context.close();
+    }
+  };
+  await reveals({ viewport: { width: 1280, height: 800 } }, '/services animated');
+  await reveals({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' }, '/services at once');
+  await reveals({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true }, '/services at once');
+});
+
 test('the AOC page opens where the last page was left; the page after it opens at the top again (spec §2)', async ({ page }) => {
   await page.goto('/');
   await waitForEnhanced(page);
