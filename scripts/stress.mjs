@@ -8,6 +8,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { duration } from './duration.mjs';
 
 const usage = 'usage: npm run test:stress [-- <runs, default 3>] [--hogs <n, default 2>] [--keep]';
 const args = process.argv.slice(2);
@@ -64,10 +65,7 @@ function step(cmd, cmdArgs, cwd, log) {
   });
 }
 
-const seconds = (ms) => {
-  const s = ms / 1000;
-  return s >= 59.5 ? `${Math.floor(Math.round(s) / 60)} min ${String(Math.round(s) % 60).padStart(2, '0')} s` : `${s.toFixed(1)} s`;
-};
+const seconds = (ms) => duration(ms / 1000);
 
 process.stderr.write(
   `stress: ${runs} run(s) of npm ci + npm test on fresh clones of ${commit.slice(0, 12)}, with ${hogCount} CPU hog(s) beside them\n` +

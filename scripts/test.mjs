@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { duration as seconds } from './duration.mjs';
 
 const isRoot = process.getuid?.() === 0;
 const steps = [];
@@ -26,7 +27,6 @@ function childCpu() {
   }
 }
 
-const seconds = (s) => (s >= 59.5 ? `${Math.floor(Math.round(s) / 60)} min ${String(Math.round(s) % 60).padStart(2, '0')} s` : `${s.toFixed(1)} s`);
 
 function summary(failed) {
   const rows = steps.flatMap((s) => [
