@@ -76,10 +76,13 @@ export function startCommand(): Command {
           })
         : undefined;
       analytics?.catch(() => {}); // reported below, once the server is listening
+      // A function request that waited for a database that then could not start gets a 503 and the
+      // reason (it stored nothing), not an error page; the server stops below.
+      const unavailable = () => Response.json({ error: 'the analytics database did not start; nothing was stored' }, { status: 503 });
       const app = createApp({
         dist,
-        analytics: analytics && ((req, address) => analytics.then((a) => a.handle(req, address))),
-        leads: analytics && ((req, address) => analytics.then((a) => a.handleLeads(req, address))),
+        analytics: analytics && ((req, address) => analytics.then((a) => a.handle(req, address), unavailable)),
+        leads: analytics && ((req, address) => analytics.then((a) => a.handleLeads(req, address), unavailable)),
       });
       const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
         const s = serve({ fetch: app.fetch, port, hostname: opts.host, createServer: guardedCreateServer }, () => resolve(s));

@@ -380,7 +380,7 @@ describe('site start and its functions (issue 25)', () => {
 });
 
 describe('site start while its database starts', () => {
-  test('pages are served before the database is up; a database that cannot start stops the server with exit 2 and says why', async () => {
+  test('pages are served before the database is up; a database that cannot start answers a waiting request 503, stops the server with exit 2 and says why', async () => {
     // A "Postgres" that takes connections and answers nothing until the test hangs up: the start
     // cannot finish before the test says so, however fast or slow the machine is.
     const held: net.Socket[] = [];
@@ -415,9 +415,40 @@ describe('site start while its database starts', () => {
       await reached; // the start is waiting on it
       expect(log).not.toContain('Analytics:');
 
+      // A lead sent meanwhile waits for the database. "Expect: 100-continue" makes the server say
+      // when it holds the request (Node answers 100 as it hands the request over), so the database
+      // fails only once the request is waiting, however fast the machine is.
+      let held100!: () => void;
+      const holding = new Promise<void>((r) => (held100 = r));
+      const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = http.request({
+          host: '127.0.0.1',
+          port: sitePort,
+          path: '/functions/v1/leads',
+          method: 'POST',
+          headers: { 'content-type': 'application/json', expect: '100-continue', origin: `http://127.0.0.1:${sitePort}` },
+        });
+        req.on('continue', () => {
+          held100();
+          req.end(JSON.stringify({ name: 'Asha', phone: '+919876543210', message: 'TV has no picture' }));
+        });
+        req.on('response', (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (d: string) => (body += d));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        });
+        req.on('error', reject);
+      });
+      await holding;
+
       hungUp = true;
       silent.close();
       for (const socket of held) socket.destroy();
+      // The waiting request is answered with the reason, not an error page, before the server stops.
+      const { status, body } = await answer;
+      expect(status).toBe(503);
+      expect(JSON.parse(body)).toEqual({ error: 'the analytics database did not start; nothing was stored' });
       expect(await exited).toBe(2);
       expect(log).toContain('The analytics database did not start');
       expect(log).not.toContain('Press Ctrl+C');
