@@ -27,7 +27,6 @@ function childCpu() {
   }
 }
 
-
 function summary(failed) {
   const rows = steps.flatMap((s) => [
     { text: `${s.ok ? '✔' : '✖'} ${s.label}`, wall: s.wall, cpu: s.cpu },
