@@ -8,6 +8,9 @@
 //     the first frame after pageshow)
 //   - how: "prerendered" (activated from a speculation), "loaded" (fetched after the tap, or from a
 //     prefetch), "swapped" (client-side navigation), "bfcache" (restored by Back)
+//   - floor ms: the same walk over the floor site (bench/floor.mjs: the same paths, each a page with
+//     nothing but text and links, the same speculation rules, server and headers), walked in turn
+//     with the site: what this machine and browser give a page that does nothing
 // Median of N runs (default 5), each in a fresh browser profile.
 // Usage: node bench/navigation.mjs [--runs N] [--dwell MS]
 //
@@ -20,6 +23,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startFloorServer } from './floor.mjs';
 import { startSiteServer } from './serve.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -270,17 +274,30 @@ export const BEFORE = {
 };
 
 export async function navigation(n = runs) {
+  const steps = chain();
   const server = await startSiteServer(port);
+  const floor = await startFloorServer(port + 100, steps.map((s) => s.to)).catch(async (error) => {
+    server.kill();
+    await once(server, 'exit');
+    throw error;
+  });
   try {
-    const origin = `http://127.0.0.1:${port}`;
-    const steps = chain();
     const samples = [];
-    for (let i = 0; i < n; i++) samples.push(await walk(origin, steps));
+    const floorSamples = [];
+    // The site and the floor in turn, so that a busy moment of the machine falls on both alike.
+    for (let i = 0; i < n; i++) {
+      samples.push(await walk(`http://127.0.0.1:${port}`, steps));
+      floorSamples.push(await walk(`http://127.0.0.1:${port + 100}`, steps));
+    }
+    const ms = (rows) => Math.round(median(rows.map((r) => r.ms)));
+    const how = (rows) => [...new Set(rows.map((r) => r.how))].join(' / ');
     return samples[0].map((row, i) => {
-      const hows = new Set(samples.map((s) => s[i].how));
-      return { step: row.step, 'tap → shown ms': Math.round(median(samples.map((s) => s[i].ms))), how: [...hows].join(' / ') };
+      const ours = samples.map((s) => s[i]);
+      const bare = floorSamples.map((s) => s[i]);
+      return { step: row.step, 'tap → shown ms': ms(ours), how: how(ours), 'floor ms': ms(bare), 'floor how': how(bare) };
     });
   } finally {
+    await floor.stop();
     server.kill();
     await once(server, 'exit');
   }

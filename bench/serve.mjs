@@ -5,8 +5,10 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-export async function startSiteServer(port) {
-  const server = spawn(process.execPath, ['cli/bin.mjs', 'start', '--no-build', '--port', String(port)], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
+/** `dist`: another built folder to serve (the floor site of bench/floor.mjs), without the functions. */
+export async function startSiteServer(port, { dist } = {}) {
+  const options = dist ? ['--dist', dist, '--no-analytics'] : [];
+  const server = spawn(process.execPath, ['cli/bin.mjs', 'start', '--no-build', '--port', String(port), ...options], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
   // Read what it writes (a pipe nobody reads fills up, and then the server stops answering).
   let errors = '';
   // Ready once it says so, database included: `site start` serves pages before its database is up,
