@@ -49,7 +49,7 @@ export function Header({ translations }: { translations?: PageMeta['translations
   const site = useSite();
   const t = useT();
   return (
-    <header className="sticky top-0 z-40 border-b border-line bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-40 border-b border-line bg-white">
       <nav aria-label={t('nav.label')} className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-3">
         <Link to="/" className="flex items-center gap-2 text-lg font-bold text-brand-800">
           <span className="grid h-9 w-9 place-items-center rounded-lg bg-brand-700 text-white">
