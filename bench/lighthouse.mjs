@@ -19,7 +19,11 @@ const paths = cli.length ? cli : ['/'];
 /** Lighthouse on each path and on the floor; with `runs` > 1, each figure is the median over the runs. */
 export async function runLighthouse(urlPaths, runs = 1) {
   const server = await startSiteServer(port);
-  const floor = await startFloorServer(port + 100, urlPaths);
+  const floor = await startFloorServer(port + 100, urlPaths).catch(async (error) => {
+    server.kill();
+    await once(server, 'exit');
+    throw error;
+  });
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
