@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run bench [-- name …]`: every benchmark prints its own figures. Without names: sizes and
-// Lighthouse (5 runs, medians), the main-thread trace, tap → next page (navigation), then the longer benches (build at 1,000 and
+// Lighthouse (5 runs, medians), the main-thread trace, tap → next page (navigation), scrolling, then the longer benches (build at 1,000 and
 // 5,000 long posts beside Astro and Hugo, check beside linkinator, analytics load, bad inputs, floods).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -18,7 +18,7 @@ function section(title) {
   console.log(`\n== ${title}`);
 }
 
-if (want('sizes') || want('lighthouse') || want('main-thread') || want('navigation')) {
+if (want('sizes') || want('lighthouse') || want('main-thread') || want('navigation') || want('scroll')) {
   section('Build the site');
   const built = spawnSync(process.execPath, ['cli/bin.mjs', 'build', '--quiet'], { cwd: root, stdio: 'inherit' });
   if (built.status !== 0) process.exit(built.status ?? 1);
@@ -81,6 +81,12 @@ if (want('navigation')) {
   console.table(BEFORE.rows);
   console.log('Now:');
   console.table(await navigation());
+}
+
+if (want('scroll')) {
+  section('Scrolling a phone-sized page: browser threads beside the same page unstyled, median of 5 runs');
+  const { scroll } = await import('./scroll.mjs');
+  console.table(await scroll());
 }
 
 // The build bench at 1,000 long posts, then at 5,000 (peak memory target; skip with BENCH_POSTS=1000).
