@@ -1,12 +1,12 @@
 #!/usr/bin/env node
-// What scrolling a page costs the browser, frame by frame (decision 105): in Debian's Chromium at
+// What scrolling a page costs the browser (decision 105): in Debian's Chromium at
 // a phone's size (412 × 823 px, DPR 1.75, software compositing as on this machine), the page is
 // scrolled 3,600 px down in 1.5 s (a scroll gesture), and a trace sums over it the task time of
 //   - display ms: the display compositor (VizCompositorThread), which draws every frame,
 //   - compositor ms: the page's compositor thread,
 //   - main ms: the page's main thread,
 // beside the same page unstyled (its HTML without its stylesheet, scripts and icons, same server
-// and headers), measured in turn: what the design itself costs per frame. Median of N runs (default 5).
+// and headers), measured in turn: what the design itself costs. Median of N runs (default 5).
 // Usage: node bench/scroll.mjs [--runs N] [/path …]   (default: home, a brand, an article)
 import { once } from 'node:events';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
