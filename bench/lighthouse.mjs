@@ -24,13 +24,14 @@ export async function runLighthouse(urlPaths, runs = 1) {
     await once(server, 'exit');
     throw error;
   });
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
   const FLOOR = 'floor: the home page with nothing but text and links';
   const pages = [...urlPaths.map((p) => ({ label: p, url: `http://localhost:${port}${p}` })), { label: FLOOR, url: `http://localhost:${port + 100}/` }];
+  let chrome;
   try {
+    chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
     // Warm the servers (their first answers are slower while Node compiles and PGlite settles):
     // Lighthouse's simulation counts the server's response time.
     for (let i = 0; i < 3; i++) for (const { url } of pages) await (await fetch(url.replace('localhost', '127.0.0.1'))).text();
@@ -44,7 +45,7 @@ export async function runLighthouse(urlPaths, runs = 1) {
     }
     return pages.map(({ label }) => summary(label, samples.get(label)));
   } finally {
-    await chrome.kill();
+    await chrome?.kill();
     await floor.stop();
     server.kill();
     await once(server, 'exit');

@@ -71,15 +71,20 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 export async function scroll(paths = defaultPaths(), n = runs) {
   const unstyled = writeUnstyled(paths);
-  const server = await startSiteServer(port);
+  const server = await startSiteServer(port).catch((error) => {
+    rmSync(unstyled, { recursive: true, force: true });
+    throw error;
+  });
   const bare = await startSiteServer(port + 100, { dist: unstyled }).catch(async (error) => {
     server.kill();
     await once(server, 'exit');
+    rmSync(unstyled, { recursive: true, force: true });
     throw error;
   });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
   const rows = [];
+  let browser;
   try {
+    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
     for (const p of paths) {
       const ours = [];
       const plain = [];
@@ -100,7 +105,7 @@ export async function scroll(paths = defaultPaths(), n = runs) {
       });
     }
   } finally {
-    await browser.close();
+    await browser?.close();
     for (const s of [server, bare]) {
       s.kill();
       await once(s, 'exit');
