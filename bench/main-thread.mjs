@@ -24,8 +24,8 @@ const runs = runsAt >= 0 ? Number(args.splice(runsAt, 2)[1]) : 5;
 const breakdownAt = args.indexOf('--breakdown');
 const breakdown = breakdownAt >= 0 && args.splice(breakdownAt, 1).length > 0;
 
-/** A brand, an area and an article of the built site (read from the build's route list). */
-function defaultPaths() {
+/** The home page, a brand, an area and an article of the built site (read from the build's route list). */
+export function defaultPaths() {
   const manifest = JSON.parse(readFileSync(path.join(root, '.site', 'dist', 'manifest.json'), 'utf8'));
   const first = (kind) => manifest.routes.find((r) => r.kind === kind)?.path;
   return ['/', first('brand'), first('area'), first('post')].filter(Boolean);

@@ -7,13 +7,14 @@
 //   - main ms: the page's main thread,
 // beside the same page unstyled (its HTML without its stylesheet, scripts and icons, same server
 // and headers), measured in turn: what the design itself costs. Median of N runs (default 5).
-// Usage: node bench/scroll.mjs [--runs N] [/path …]   (default: home, a brand, an article)
+// Usage: node bench/scroll.mjs [--runs N] [/path …]   (default: home, a brand, an area, an article)
 import { once } from 'node:events';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright';
+import { defaultPaths } from './main-thread.mjs';
 import { startSiteServer } from './serve.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -21,12 +22,6 @@ const port = Number(process.env.BENCH_PORT ?? 4184);
 const args = process.argv.slice(2);
 const runsAt = args.indexOf('--runs');
 const runs = runsAt >= 0 ? Number(args.splice(runsAt, 2)[1]) : 5;
-
-function defaultPaths() {
-  const manifest = JSON.parse(readFileSync(path.join(root, '.site', 'dist', 'manifest.json'), 'utf8'));
-  const first = (kind) => manifest.routes.find((r) => r.kind === kind && r.lang === 'en')?.path;
-  return ['/', first('brand'), first('post')].filter(Boolean);
-}
 
 /** The pages at `paths` without their stylesheet and scripts, in a new temporary folder. */
 function writeUnstyled(paths) {
