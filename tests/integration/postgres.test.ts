@@ -1,6 +1,12 @@
 // The analytics suite against a real PostgreSQL (Debian's server, started here): migrations,
 // row level security as Supabase's public roles, and the handler through postgres.js.
 
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { applyMigrations, postgresDb, type AnalyticsDb } from '#cli/lib/server/analytics.ts';
 import { describeAnalyticsContract, describeRowLevelSecurity } from '../support/analytics-contract.ts';
@@ -124,6 +130,30 @@ describe('migrations on PostgreSQL', () => {
 });
 
 describe('the throwaway cluster', () => {
+  it('is stopped and removed when its process exits without stopping it (a watch run ended by a signal)', async () => {
+    // The child starts a cluster, prints where its data lives, and exits: no stop(), no teardown.
+    const child = `
+      import postgres from 'postgres';
+      import { startPgCluster } from './tests/support/pg-cluster.ts';
+      const cluster = await startPgCluster();
+      const sql = postgres(cluster.url, { max: 1 });
+      const [{ data_directory }] = await sql\`show data_directory\`;
+      await sql.end();
+      console.log(JSON.stringify({ url: cluster.url, data: data_directory }));
+      process.exit(0);`;
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', child], {
+      cwd: fileURLToPath(new URL('../..', import.meta.url)),
+    });
+    const { url, data } = JSON.parse(stdout.trim().split('\n').at(-1)!) as { url: string; data: string };
+    expect(existsSync(dirname(data))).toBe(false);
+    const sql = postgres(url, { max: 1, connect_timeout: 5 });
+    try {
+      await expect(sql`select 1`).rejects.toThrow(/ECONNREFUSED|ENOENT/);
+    } finally {
+      await sql.end({ timeout: 1 });
+    }
+  });
+
   it('names the Debian package to install when the server binaries are missing', async () => {
     const saved = process.env.PG_BIN;
     process.env.PG_BIN = '/nonexistent/postgresql/bin';

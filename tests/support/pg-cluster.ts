@@ -3,9 +3,9 @@
 // Used by the integration tests (one cluster for all their files: pg-global.ts, testDatabase())
 // and by bench/analytics-load.mjs.
 
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { chown, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -60,8 +60,9 @@ export async function startPgCluster(settings: Record<string, string> = {}): Pro
   const bin = await serverBin();
   const asRoot = process.getuid?.() === 0;
   // As root, Postgres refuses to run: hand the folder to the postgres user and act as it.
-  const as = (cmd: string, args: string[]) =>
-    asRoot ? run('runuser', ['-u', 'postgres', '--', cmd, ...args]) : run(cmd, args);
+  const command = (cmd: string, args: string[]): [string, string[]] =>
+    asRoot ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args];
+  const as = (cmd: string, args: string[]) => run(...command(cmd, args));
 
   const dir = await mkdtemp(join(tmpdir(), 'site-pg-'));
   if (asRoot) {
@@ -85,10 +86,23 @@ export async function startPgCluster(settings: Record<string, string> = {}): Pro
     await rm(dir, { recursive: true, force: true });
     throw error;
   }
+  // pg_ctl leaves the server running on its own: a process that ends without calling stop()
+  // (vitest ends a watch run on SIGINT or SIGTERM by process.exit, skipping its teardowns) must
+  // not leave it, nor its folder, behind.
+  const stopAtExit = () => {
+    try {
+      execFileSync(...command(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']), { stdio: 'ignore' });
+    } catch {
+      // Already stopped.
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  process.once('exit', stopAtExit);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
     async stop() {
+      process.off('exit', stopAtExit);
       await as(join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop']).catch(() => {});
       await rm(dir, { recursive: true, force: true });
     },

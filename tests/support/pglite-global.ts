@@ -3,6 +3,7 @@
 // makes one (tests/support/pglite.ts, decision 102). Nothing is made here, so a run of files
 // that need no database pays nothing for it.
 
+import { rmSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,7 +22,7 @@ declare module 'vitest' {
  * removed when the last of them tears down.
  */
 const SHARED = Symbol.for('site.tests.pglite-run-dir');
-type Shared = { dir: Promise<string>; users: number };
+type Shared = { dir: Promise<string>; users: number; removeOnExit?: () => void };
 
 export default async function setup(project: TestProject) {
   const store = globalThis as { [SHARED]?: Shared };
@@ -31,6 +32,11 @@ export default async function setup(project: TestProject) {
     // A rerun in watch mode is a new run: its first files make the copies again, from the
     // migrations and code as they are then.
     const dir = await shared.dir;
+    // Vitest ends on SIGINT or SIGTERM by process.exit, without tearing its globalSetups down:
+    // the folder (78 MB once a file has migrated a database) goes with the process then.
+    const removeOnExit = () => rmSync(dir, { recursive: true, force: true });
+    process.once('exit', removeOnExit);
+    shared.removeOnExit = removeOnExit;
     project.onTestsRerun(async () => {
       await rm(dir, { recursive: true, force: true });
       await mkdir(dir);
@@ -42,6 +48,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     if (--shared.users > 0) return;
     delete store[SHARED];
+    if (shared.removeOnExit) process.off('exit', shared.removeOnExit);
     await rm(dir, { recursive: true, force: true });
   };
 }
