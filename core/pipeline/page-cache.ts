@@ -7,7 +7,7 @@ const INDEX = 'index.json';
 
 /**
  * Rendered pages kept on disk, keyed by everything a page's HTML depends on: the renderer (its
- * path names the bundle's source hash), the assets, the site data, the path and the page data.
+ * path names the bundle's source hash) and everything it is given (prerender.ts).
  * A build with no change renders nothing.
  *
  * A kept page and the published one are the same file: a hard link, not a copy, so a build writes
@@ -51,8 +51,11 @@ export function createPageCache(dir: string | undefined, ...salt: string[]) {
     }
   };
   return {
-    key(routePath: string, dataJson: string): string {
-      return base.copy().update(routePath).update('\0').update(dataJson).digest('hex');
+    /** A page's key: the build's salt and the page's own inputs (its path, its data as JSON, …). */
+    key(...parts: string[]): string {
+      const hash = base.copy();
+      for (const part of parts) hash.update(part).update('\0');
+      return hash.digest('hex');
     },
     /** Publish the kept page at `file`; false when there is none, or it changed since it was kept. */
     copyTo(key: string, file: string): boolean {

@@ -21,9 +21,9 @@ import { Parser } from 'htmlparser2';
  */
 
 /**
- * Part of the page cache's key (prerender.ts): a kept page was made by this code. The hash of the
- * file this code runs from (this module, or the CLI bundle holding it), so an edit here can never
- * publish pages made by the old code.
+ * Part of the page cache's key (prerender.ts): a kept page was made by this code. The hash of this
+ * module's source (in the CLI bundle too: each module keeps its own import.meta.url, cli/load.mjs),
+ * so an edit here can never publish pages made by the old code.
  */
 export const PAGE_CSS_VERSION = (() => {
   try {

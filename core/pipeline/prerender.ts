@@ -5,6 +5,7 @@ import type { Assets } from '#src/document.tsx';
 import type { RenderInput } from '#src/entry-server.tsx';
 import { businessJsonLdOf } from '../page-data/hindi.ts';
 import { siteOf, type RouteEntry, type SiteIndex } from '../page-data/route-entry.ts';
+import type { SiteData } from '#src/contract/site.ts';
 import { memoryCeiling } from '../memory.ts';
 import { createPageCache } from './page-cache.ts';
 import { inlinePageCss, PAGE_CSS_VERSION } from './page-css.ts';
@@ -58,19 +59,33 @@ export async function prerender(
     made.add(dir);
     return file;
   };
-  const cache = createPageCache(cacheDir, serverEntry, engine, JSON.stringify(assets), JSON.stringify(index.sites), PAGE_CSS_VERSION);
+  const cache = createPageCache(cacheDir, serverEntry, engine, JSON.stringify(assets), PAGE_CSS_VERSION);
+  // A page is keyed by the values its renderer is given, never by the code that made them: the
+  // site's LocalBusiness, made by core/page-data from the facts, is part of the key as JSON, so a
+  // change to that code cannot publish pages with the old one. Made once per language.
+  const shells = new Map<SiteData, { site: SiteData; businessJsonLd: Record<string, unknown>; json: string }>();
+  const shellOf = (route: RouteEntry) => {
+    const data = siteOf(index, route);
+    let shell = shells.get(data);
+    if (!shell) {
+      const businessJsonLd = businessJsonLdOf(index, data);
+      shells.set(data, (shell = { site: data, businessJsonLd, json: JSON.stringify([data, businessJsonLd]) }));
+    }
+    return shell;
+  };
   const memory = memoryCeiling();
   let written = 0;
   let rendered = 0;
   const renderTo = async (route: RouteEntry, file: string) => {
     if (++written % 64 === 0) memory.check();
-    const key = cache.key(route.path, JSON.stringify(route.data));
+    const shell = shellOf(route);
+    const url = `${site.origin}${route.path}`;
+    const key = cache.key(url, shell.json, JSON.stringify(route.data));
     const target = folderOf(path.join(outDir, file));
     if (!cache.copyTo(key, target)) {
       render ??= ((await import(pathToFileURL(serverEntry).href)) as { render: RenderFn }).render;
       rendered++;
-      const shell = siteOf(index, route);
-      const html = render({ url: `${site.origin}${route.path}`, site: shell, page: route.data, assets, businessJsonLd: businessJsonLdOf(index, shell) });
+      const html = render({ url, site: shell.site, page: route.data, assets, businessJsonLd: shell.businessJsonLd });
       // Decision 092: the page inlines only its own rules of the stylesheet (a pure function of its HTML and the CSS).
       cache.put(key, target, inlinePageCss(html, assets.inlineCss ?? ''));
     }

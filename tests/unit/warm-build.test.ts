@@ -2,8 +2,10 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, sta
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
+import { bundles } from '#core/pipeline/bundle-cache.ts';
 import { buildSite } from '#core/pipeline/index.ts';
-import { cacheDirOf } from '#core/pipeline/prepare.ts';
+import { cacheDirOf, prepareSite } from '#core/pipeline/prepare.ts';
+import { prerender } from '#core/pipeline/prerender.ts';
 
 const work = mkdtempSync(path.join(tmpdir(), 'site-warm-build-'));
 // Caches of this test's own: a build elsewhere in the run (build-and-serve) shares the project's
@@ -80,5 +82,32 @@ describe('a build with warm caches', () => {
     expect(files(out)).toEqual(files(full));
     for (const f of files(full)) expect(readFileSync(path.join(out, f), 'utf8') === readFileSync(path.join(full, f), 'utf8'), f).toBe(true);
     expect(readFileSync(path.join(work, '.site', 'dist', 'manifest.json'), 'utf8')).toBe(readFileSync(path.join(work, '.site', 'full', 'manifest.json'), 'utf8'));
+  }, 300_000);
+
+  test('a page is rendered again when anything its renderer is given changes, not only its data: the LocalBusiness JSON-LD made from the facts', async () => {
+    const root = path.resolve('.');
+    const prepared = await prepareSite({ root, contentDir: path.resolve('content'), cacheDir: cache, buildDate: '2026-01-01' });
+    if (!prepared.ok) throw new Error(prepared.problems.map((p) => p.message).join('\n'));
+    const { index, engine } = prepared.site;
+    const { assets, serverEntry } = await bundles(root, cache);
+    const pageCache = path.join(work, 'jsonld-pages');
+    const render = (name: string, which: typeof index) =>
+      prerender(which, { serverEntry, engine }, assets, path.join(work, name), path.join(work, `${name}-record`), pageCache);
+    const ldOf = (name: string) => JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(readFileSync(path.join(work, name, 'index.html'), 'utf8'))![1]!) as unknown;
+
+    const first = await render('ld1', index);
+    expect(first.pages.cached).toBe(0);
+    expect(JSON.stringify(ldOf('ld1'))).toContain(index.site.site.business.name);
+    // The pages' data and each language's shell as they were; only the site-wide LocalBusiness,
+    // which core/page-data makes from the facts, comes out different (as after a change to that
+    // code): no page may be published from the cache with the old one.
+    const name = 'A name only the LocalBusiness carries';
+    const business = { ...index.site.site.business, name };
+    const changed = { ...index, site: { ...index.site, site: { ...index.site.site, business } } };
+    const second = await render('ld2', changed);
+    expect(second.pages).toEqual({ rendered: first.pages.rendered, cached: 0 });
+    expect(JSON.stringify(ldOf('ld2'))).toContain(name);
+    // And with nothing changed, every page comes from the cache.
+    expect((await render('ld3', changed)).pages).toEqual({ rendered: 0, cached: first.pages.rendered });
   }, 300_000);
 });
