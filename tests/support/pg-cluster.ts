@@ -1,7 +1,7 @@
 // A throwaway PostgreSQL cluster from the Debian server binaries: initdb and pg_ctl run as the
 // `postgres` OS user (via runuser when we are root), in a temp folder, on a free loopback port.
 // Used by the integration tests (one cluster for all their files: pg-global.ts, testDatabase())
-// and by bench/analytics-load.mjs.
+// and by the load benches (bench/load-support.mjs for the analytics and dashboard ones, bench/leads-load.mjs).
 
 import { execFile, execFileSync } from 'node:child_process';
 import { chown, mkdtemp, readdir, rm } from 'node:fs/promises';
