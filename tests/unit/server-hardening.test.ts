@@ -291,6 +291,34 @@ describe('site start and its functions (issue 25)', () => {
     expect(garbage).toContain('x-content-type-options: nosniff');
   });
 
+  test('(38 N1) a POST whose chunked body is malformed gets 400 and its connection closed, whether or not the client closed its side; 1,000 of them leave no socket open', async () => {
+    const malformed = (fn: string, type: string) =>
+      `POST /functions/v1/${fn} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ${type}\r\nTransfer-Encoding: chunked\r\nX-Forwarded-For: 49.36.248.1\r\n\r\nzz\r\n`;
+    /** Sends `bytes`, half-closing (as printf … | nc does) or keeping the socket open; resolves with what came back once the server closed it. */
+    const exchange = (bytes: string, halfClose: boolean) =>
+      new Promise<string>((done, fail) => {
+        const socket = net.createConnection({ host: '127.0.0.1', port });
+        let answer = '';
+        socket.on('data', (c: Buffer) => (answer += c.toString('latin1')));
+        socket.on('close', () => done(answer));
+        socket.on('error', fail);
+        if (halfClose) socket.end(bytes);
+        else socket.write(bytes);
+      });
+    const fds = () => readdirSync(`/proc/${server.pid}/fd`).length;
+    for (const [fn, type] of [['leads', FORM], ['analytics', 'text/plain']] as const) {
+      for (const halfClose of [true, false]) {
+        expect([fn, halfClose, await exchange(malformed(fn, type), halfClose)]).toEqual([fn, halfClose, expect.stringMatching(/^HTTP\/1\.1 400 Bad Request\r\n/)]);
+      }
+    }
+    const idle = fds();
+    for (let round = 0; round < 50; round++) {
+      await Promise.all(Array.from({ length: 20 }, (_, i) => exchange(malformed(i % 2 ? 'leads' : 'analytics', i % 2 ? FORM : 'text/plain'), i % 4 < 2)));
+    }
+    expect(fds()).toBeLessThanOrEqual(idle + 10);
+    expect((await request('/')).status).toBe(200);
+  });
+
   test('(25.7) the dashboard has one address: /analytics.html and //analytics redirect to /analytics; so does any page by its file name', async () => {
     for (const [from, to] of [['/analytics.html', '/analytics'], ['//analytics', '/analytics'], ['/services.html?x=1', '/services?x=1'], ['/index.html', '/'], ['/blog//x', '/blog/x']]) {
       const res = await request(from!);

@@ -41,11 +41,12 @@ function rawAnswer(status: number, reason: string): string {
  *   under way gets the 400 (431, 408). This holds for a client that half-closed after sending too.
  */
 export const guardedCreateServer = ((options: HttpServerOptions, listener: RequestListener) => {
-  const answering = new WeakMap<Socket, ServerResponse>();
+  const answering = new WeakMap<Socket, { req: IncomingMessage; res: ServerResponse }>();
   const server = createServer(options, (req: IncomingMessage, res: ServerResponse) => {
     const socket = req.socket;
-    answering.set(socket, res);
-    res.once('close', () => answering.get(socket) === res && answering.delete(socket));
+    const exchange = { req, res };
+    answering.set(socket, exchange);
+    res.once('close', () => answering.get(socket) === exchange && answering.delete(socket));
     const target = req.url ?? '/';
     const query = target.indexOf('?');
     if ((query < 0 ? target.length : query) <= MAX_PATH_LENGTH) return listener(req, res);
@@ -56,10 +57,26 @@ export const guardedCreateServer = ((options: HttpServerOptions, listener: Reque
   // (A property of node:http's Server since Node 0.x that @types/node 20 does not declare.)
   (server as typeof server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
-    const res = answering.get(socket);
-    if (res && !res.writableFinished) {
-      // Answer the request that was parsed, then close: what followed it is dropped.
-      res.once('close', () => socket.destroy());
+    const under = answering.get(socket);
+    if (under && !under.res.writableFinished) {
+      const { req, res } = under;
+      if (req.complete) {
+        // Answer the request that was parsed, then close: what followed it is dropped.
+        res.once('close', () => socket.destroy());
+        return;
+      }
+      // The body itself could not be parsed (a malformed chunk): it can never end, so the handler
+      // waiting for it would never answer and the socket would stay open for good (issue 38, N1).
+      // Node's 400 goes out unless the handler has begun its own answer; then the request is
+      // ended, which ends the handler's read of the body and closes the socket.
+      const end = () => {
+        req.destroy();
+        socket.destroy();
+      };
+      if (res.headersSent || !socket.writable) return end();
+      socket.end(rawAnswer(400, 'Bad Request'), end);
+      // A client that never reads its answer does not keep the socket either.
+      setTimeout(end, 5_000).unref();
       return;
     }
     const [status, reason] = STATUS_OF[error.code ?? ''] ?? [400, 'Bad Request'];

@@ -12,21 +12,31 @@ export interface BodyIssue {
 export const MAX_DEPTH = 8;
 export const MAX_MEMBERS = 100;
 
-/** Reads at most `max` bytes of the body; null when it is larger. */
-export async function readCapped(req: Request, max: number): Promise<Uint8Array | null> {
+/**
+ * Reads at most `max` bytes of the body: 'too-large' when it is larger, 'unreadable' when the
+ * stream breaks before its end (a malformed chunk, a client gone mid-body: the server ends such a
+ * request, and there is nothing whole to store).
+ */
+export async function readCapped(req: Request, max: number): Promise<Uint8Array | 'too-large' | 'unreadable'> {
   const declared = Number(req.headers.get('content-length') ?? '0');
-  if (declared > max) return null;
+  if (declared > max) return 'too-large';
   if (!req.body) return new Uint8Array(0);
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let next: ReadableStreamReadResult<Uint8Array>;
+    try {
+      next = await reader.read();
+    } catch {
+      return 'unreadable';
+    }
+    const { done, value } = next;
     if (done) break;
     total += value.byteLength;
     if (total > max) {
       await reader.cancel().catch(() => {});
-      return null;
+      return 'too-large';
     }
     chunks.push(value);
   }

@@ -201,7 +201,8 @@ export function createAnalyticsHandler(deps: AnalyticsDeps): AnalyticsHandler {
       return json(415, { error: 'Send the record in UTF-8' }, cors);
     }
     const bytes = await readCapped(req, maxBody);
-    if (bytes === null) return json(413, { error: `Body is larger than ${maxBody} bytes` }, cors);
+    if (bytes === 'too-large') return json(413, { error: `Body is larger than ${maxBody} bytes` }, cors);
+    if (bytes === 'unreadable') return json(400, { error: 'The body could not be read to its end', issues: [] }, cors);
 
     const headerUa = req.headers.get('user-agent') ?? '';
     if (isBotUserAgent(headerUa)) return new Response(null, { status: 204, headers: cors });

@@ -225,7 +225,8 @@ export function createLeadsHandler(deps: LeadsDeps): LeadsHandler {
     const charset = charsetOf(contentType);
     if (charset && charset !== 'utf-8' && charset !== 'utf8') return refuse(415, 'Unsupported form', 'Send the form in UTF-8.');
     const bytes = await readCapped(req, maxBody);
-    if (bytes === null) return refuse(413, 'Message too long', `The form is larger than ${maxBody} bytes. Please shorten the message.`);
+    if (bytes === 'too-large') return refuse(413, 'Message too long', `The form is larger than ${maxBody} bytes. Please shorten the message.`);
+    if (bytes === 'unreadable') return refuse(400, 'Not sent', 'The form did not arrive whole. Please send it again.');
 
     const parsed = parseFormBody(bytes);
     if ('issue' in parsed) return refuse(400, 'Please check your request', parsed.issue.message, [parsed.issue]);
