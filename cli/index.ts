@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { buildCommand } from './commands/build.ts';
 import { checkCommand } from './commands/check.ts';
 import { devCommand } from './commands/dev.ts';
+import { initCommand } from './commands/init.ts';
 import { newCommand } from './commands/new.ts';
 import { startCommand } from './commands/start.ts';
 import { useRoot } from './lib/paths.ts';
@@ -18,7 +19,8 @@ export function createProgram(): Command {
     .addCommand(checkCommand())
     .addCommand(newCommand())
     .addCommand(devCommand())
-    .addCommand(startCommand());
+    .addCommand(startCommand())
+    .addCommand(initCommand());
   // addCommand() does not pass exitOverride on: without it a bad flag would process.exit() mid-test.
   const override = (cmd: Command) => cmd.commands.forEach((c) => override(c.exitOverride()));
   override(program);

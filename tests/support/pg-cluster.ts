@@ -45,7 +45,8 @@ async function serverBin(): Promise<string> {
   return bin;
 }
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on now, on loopback. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.once('error', reject);
