@@ -72,16 +72,16 @@ Exit codes:
       const format = opts.json ? 'json' : opts.format;
       const dist = distDir(dir);
       // Loaded here, not at the top: the checks and their HTML parser are not what other commands run.
-      const [{ CheckSetupError, checkSite }, { formatGithub, formatHuman }] = await Promise.all([import('../lib/check/index.ts'), import('../lib/check/format.ts')]);
+      const [{ CheckSetupError, checkContent, checkSite }, { formatGithub, formatHuman }] = await Promise.all([import('../lib/check/index.ts'), import('../lib/check/format.ts')]);
+      const root = projectRoot();
       let report;
       try {
+        const content = await checkContent({ contentDir: contentFor(dist, opts.content), root, skipContent: opts.skipContent, goLive: opts.goLive });
         report = await checkSite({
           dist,
-          contentDir: contentFor(dist, opts.content),
-          root: projectRoot(),
-          skipContent: opts.skipContent,
+          root,
+          content,
           similarity: opts.similarity,
-          goLive: opts.goLive,
           external: opts.external ? { concurrency: opts.concurrency, timeout: opts.timeout, retries: opts.retries } : undefined,
         });
       } catch (err) {

@@ -170,7 +170,7 @@ describe('site check: hreflang', () => {
   writeFileSync(path.join(recordDir(dist), 'manifest.json'), JSON.stringify(manifest));
 
   test('missing, one-way and dangling alternates are problems; an English page without a twin is a warning', async () => {
-    const problems = checkHreflang({ site: await readBuiltSite(dist), locate: new SourceLocator(PROJECT_ROOT) });
+    const problems = checkHreflang({ site: readBuiltSite(dist), locate: new SourceLocator(PROJECT_ROOT) });
     expect(problems.map((p) => [p.rule, p.severity, p.url!.replace(O, ''), p.file, p.message])).toEqual([
       ['hreflang', 'error', '/contact', 'content/pages.yaml', 'the page has a Hindi twin (/hi/contact) but no hreflang alternates'],
       ['hreflang', 'error', '/hi/contact', 'content/hi/pages.yaml', 'one-way hreflang: /contact does not list this page back'],

@@ -2,8 +2,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SiteSchema, type Site } from '#schemas/site.ts';
 import type { Problem } from '#core/content/problems.ts';
+import { LoadContext } from '#core/content/context.ts';
+import { readMessages } from '#core/content/messages.ts';
 import { parseYamlSource } from '#core/content/yaml-source.ts';
 import { zodProblems } from '#core/content/zod-problems.ts';
+import type { Lang, Messages } from '#src/contract/site.ts';
 import { checkContactLinks } from './contact.ts';
 import { checkExternal, type ExternalOptions } from './external.ts';
 import { checkFacts } from './facts.ts';
@@ -12,27 +15,47 @@ import { checkHreflang } from './hreflang.ts';
 import { checkJsonLd } from './jsonld.ts';
 import { checkLinks, type ExternalLinkUse } from './links.ts';
 import { checkSeo } from './seo.ts';
-import { checkShellLanguage, readCatalogues } from './shell-language.ts';
+import { checkShellLanguage } from './shell-language.ts';
 import { checkSimilar } from './similar.ts';
 import { CheckSetupError, readBuiltSite, SourceLocator, type RuleContext } from './site.ts';
 
 export { CheckSetupError } from './site.ts';
 
-export interface CheckOptions {
-  /** The built site (dist/ or any folder `site build --out` wrote). */
-  dist: string;
+/** What the check takes from content/: its problems, and what the rules compare the built pages with. */
+export interface CheckedContent {
+  /** content/site.yaml, validated; undefined when it has problems (the fact rules are skipped). */
+  facts?: Site;
+  /** The message catalogues (content/messages/); undefined when they do not load (the content check says why). */
+  catalogues?: Record<Lang, Messages>;
+  problems: Problem[];
+  /** How many content files were checked. */
+  files: number;
+  /** Wall milliseconds it took. */
+  ms: number;
+}
+
+export interface ContentCheckOptions {
   /** The content folder the site was built from. */
   contentDir: string;
   /** The project root: problem file names are relative to it. */
   root: string;
-  /** Skip content validation (site.yaml is still read for the business facts). */
+  /** Skip content validation (site.yaml and the message catalogues are still read for the rules). */
   skipContent?: boolean;
+  /** Also report what must change before going live (sample values, archetype text): go-live.ts. */
+  goLive?: boolean;
+}
+
+export interface CheckOptions {
+  /** The built site (dist/ or any folder `site build --out` wrote). */
+  dist: string;
+  /** The project root: problem file names are relative to it. */
+  root: string;
+  /** What checkContent() found in the content the site was built from. */
+  content: CheckedContent;
   /** Also request outbound http(s) links. */
   external?: ExternalOptions;
   /** Share of shingled text above which two brand (or area) pages are near-duplicates; default 0.8. */
   similarity?: number;
-  /** Also report what must change before going live (sample values, archetype text): go-live.ts. */
-  goLive?: boolean;
 }
 
 export interface CheckReport {
@@ -46,56 +69,62 @@ export interface CheckReport {
 }
 
 /**
- * content/site.yaml alone, for the business facts. Read without the content loader, which pulls in
- * MDX and React: `site check --skip-content` starts in a fraction of the time.
+ * content/site.yaml and the message catalogues alone, for the rules. Read without the content
+ * loader, which pulls in MDX and React: `site check --skip-content` starts in a fraction of the time.
  */
-function readSiteFacts(contentDir: string, root: string): { site?: Site; problems: Problem[] } {
+function readFacts(contentDir: string, root: string): Omit<CheckedContent, 'files' | 'ms'> {
+  const catalogues = readMessages(new LoadContext(contentDir, root));
   const abs = path.join(contentDir, 'site.yaml');
   const file = path.relative(root, abs).split(path.sep).join('/');
   if (!existsSync(abs)) {
-    return { problems: [{ file, line: 1, column: 1, rule: 'missing-file', message: 'site: the file is missing', severity: 'error' }] };
+    return { catalogues, problems: [{ file, line: 1, column: 1, rule: 'missing-file', message: 'site: the file is missing', severity: 'error' }] };
   }
   const source = parseYamlSource(file, readFileSync(abs, 'utf8'));
-  if (source.problems.length) return { problems: source.problems };
+  if (source.problems.length) return { catalogues, problems: source.problems };
   const result = SiteSchema.safeParse(source.value, { reportInput: true });
-  return result.success ? { site: result.data, problems: [] } : { problems: zodProblems(result.error, source, 'site', SiteSchema) };
-}
-
-/** Every problem the content pipeline reports, run as `site build` runs it (loaded on demand: it is heavy). */
-async function validateContent(contentDir: string, root: string): Promise<{ site?: Site; problems: Problem[]; files: number }> {
-  const { cacheDirOf, prepareSite } = await import('#core/pipeline/prepare.ts');
-  const prepared = await prepareSite({ root, contentDir, cacheDir: cacheDirOf(root), buildDate: new Date().toISOString().slice(0, 10) });
-  if (prepared.ok) return { site: prepared.site.content.site, problems: [], files: prepared.filesChecked };
-  return { site: readSiteFacts(contentDir, root).site, problems: prepared.problems, files: prepared.filesChecked };
+  return result.success ? { facts: result.data, catalogues, problems: [] } : { catalogues, problems: zodProblems(result.error, source, 'site', SiteSchema) };
 }
 
 /**
- * `site check`: validate content/ (every problem the loader reports), then check the built site
- * offline: links and #fragments, canonicals and sitemap, titles and descriptions, JSON-LD, hreflang, contact
- * links, business facts and near-duplicate pages; outbound links only when asked.
+ * The first half of `site check`: every problem the content pipeline reports, run as `site build`
+ * runs it (loaded on demand: it is heavy), or with `skipContent` only site.yaml's; with `goLive`,
+ * what must change before going live.
+ */
+export async function checkContent(opts: ContentCheckOptions): Promise<CheckedContent> {
+  if (!existsSync(opts.contentDir)) throw new CheckSetupError(`The content folder ${opts.contentDir} does not exist (use --content <dir>).`);
+  const t0 = performance.now();
+  let found: Omit<CheckedContent, 'ms'>;
+  if (opts.skipContent) {
+    found = { ...readFacts(opts.contentDir, opts.root), files: 1 };
+  } else {
+    const { cacheDirOf, prepareSite } = await import('#core/pipeline/prepare.ts');
+    const prepared = await prepareSite({ root: opts.root, contentDir: opts.contentDir, cacheDir: cacheDirOf(opts.root), buildDate: new Date().toISOString().slice(0, 10) });
+    // With problems there is no content: the rules still compare the pages with site.yaml.
+    found = prepared.ok
+      ? { facts: prepared.site.content.site, catalogues: prepared.site.content.messages, problems: [], files: prepared.filesChecked }
+      : { ...readFacts(opts.contentDir, opts.root), problems: prepared.problems, files: prepared.filesChecked };
+  }
+  if (opts.goLive) found.problems.push(...checkGoLive(opts.contentDir, opts.root).problems);
+  return { ...found, ms: Math.round(performance.now() - t0) };
+}
+
+/**
+ * The second half of `site check`: the built site, offline, against what checkContent() found:
+ * links and #fragments, canonicals and sitemap, titles and descriptions, JSON-LD, hreflang, contact
+ * links, business facts, near-duplicate pages and shell text; outbound links only when asked.
  */
 export async function checkSite(opts: CheckOptions): Promise<CheckReport> {
-  const timings: Record<string, number> = {};
+  const timings: Record<string, number> = { content: opts.content.ms };
   const time = <T>(name: string, fn: () => T): T => {
     const t0 = performance.now();
     const out = fn();
     timings[name] = Math.round(performance.now() - t0);
     return out;
   };
-  if (!existsSync(opts.contentDir)) throw new CheckSetupError(`The content folder ${opts.contentDir} does not exist (use --content <dir>).`);
-
-  const problems: Problem[] = [];
-  const t0 = performance.now();
-  const content = opts.skipContent ? { ...readSiteFacts(opts.contentDir, opts.root), files: 1 } : await validateContent(opts.contentDir, opts.root);
-  timings.content = Math.round(performance.now() - t0);
-  problems.push(...content.problems);
-  const facts = content.site;
-  const contentFiles = content.files;
-
-  const readStart = performance.now();
-  const site = await readBuiltSite(path.resolve(opts.dist));
-  timings.read = Math.round(performance.now() - readStart);
+  const site = time('read', () => readBuiltSite(path.resolve(opts.dist)));
+  const { facts, catalogues } = opts.content;
   const ctx: RuleContext = { site, facts, locate: new SourceLocator(opts.root) };
+  const problems = [...opts.content.problems];
   if (facts && facts.origin !== site.origin) {
     const home = site.pages.get('/');
     problems.push({
@@ -109,8 +138,8 @@ export async function checkSite(opts: CheckOptions): Promise<CheckReport> {
       severity: 'error',
     });
   }
-  const external = opts.external ? new Map<string, ExternalLinkUse>() : undefined;
-  const links = time('links', () => checkLinks(ctx, external));
+  const outbound = opts.external ? new Map<string, ExternalLinkUse>() : undefined;
+  const links = time('links', () => checkLinks(ctx, outbound));
   problems.push(...links.problems);
   problems.push(...time('seo', () => checkSeo(ctx)));
   problems.push(...time('jsonld', () => checkJsonLd(ctx)));
@@ -118,19 +147,18 @@ export async function checkSite(opts: CheckOptions): Promise<CheckReport> {
   problems.push(...time('contact', () => checkContactLinks(ctx)));
   problems.push(...time('facts', () => checkFacts(ctx)));
   problems.push(...time('similar', () => checkSimilar(ctx, opts.similarity ?? 0.8)));
-  problems.push(...time('shellLanguage', () => checkShellLanguage(ctx, readCatalogues(opts.contentDir, opts.root))));
-  if (opts.goLive) problems.push(...time('goLive', () => checkGoLive(opts.contentDir, opts.root).problems));
+  problems.push(...time('shellLanguage', () => checkShellLanguage(ctx, catalogues)));
   let externalLinks = 0;
-  if (opts.external && external) {
+  if (opts.external && outbound) {
     const t0 = performance.now();
-    const ext = await checkExternal(ctx, external, opts.external);
+    const ext = await checkExternal(ctx, outbound, opts.external);
     problems.push(...ext.problems);
     externalLinks = ext.checked;
     timings.external = Math.round(performance.now() - t0);
   }
   return {
     ok: !problems.some((p) => p.severity === 'error'),
-    checked: { contentFiles, pages: site.all.length, links: links.links, externalLinks },
+    checked: { contentFiles: opts.content.files, pages: site.all.length, links: links.links, externalLinks },
     problems,
     timings,
   };

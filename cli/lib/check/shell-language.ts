@@ -2,8 +2,6 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Parser } from 'htmlparser2';
 import type { Problem } from '#core/content/problems.ts';
-import { LoadContext } from '#core/content/context.ts';
-import { readMessages } from '#core/content/messages.ts';
 import type { Lang, Messages } from '#src/contract/site.ts';
 import { pageProblem, type RuleContext } from './site.ts';
 
@@ -109,11 +107,6 @@ export function englishShellText(html: string, en: Messages, hi: Messages): Engl
   parser.write(html);
   parser.end();
   return found;
-}
-
-/** The catalogues of content/messages/, or undefined when they do not load (the content check reports why). */
-export function readCatalogues(contentDir: string, root: string): Record<Lang, Messages> | undefined {
-  return readMessages(new LoadContext(path.resolve(contentDir), path.resolve(root)));
 }
 
 /** `site check`: English shell text on Hindi pages, reported against each page's source file. */

@@ -4,8 +4,7 @@ import type { Site } from '#schemas/index.ts';
 import type { Problem } from '#core/content/problems.ts';
 import type { RouteManifest } from '#core/pipeline/prerender.ts';
 import { manifestFile } from '#core/pipeline/record.ts';
-import type { PageFacts } from './page.ts';
-import { readPages } from './read-pages.ts';
+import { readPage, type PageFacts } from './page.ts';
 
 /** A page of the built site with what the rules need to know about it. */
 export interface BuiltPage {
@@ -62,7 +61,7 @@ function decodeXml(s: string): string {
 }
 
 /** Read dist/: the manifest (required), every HTML page, the sitemap. */
-export async function readBuiltSite(dist: string): Promise<BuiltSite> {
+export function readBuiltSite(dist: string): BuiltSite {
   if (!existsSync(dist)) throw new CheckSetupError(`There is no built site at ${dist}. Run \`site build\` first, or name the folder: \`site check <dir>\`.`);
   const manifestPath = manifestFile(dist);
   if (!existsSync(manifestPath)) {
@@ -85,13 +84,7 @@ export async function readBuiltSite(dist: string): Promise<BuiltSite> {
   const all: BuiltPage[] = [];
   const pages = new Map<string, BuiltPage>();
   const seen = new Set<string>();
-  // Every page is read first, in one go (spread over worker threads on a big site).
-  const wanted = [...new Set([...manifest.routes.map((r) => r.file), ...manifest.notFound.map((nf) => nf.file), ...files])].filter(
-    (f) => files.has(f) && f.endsWith('.html') && !f.startsWith('_site/'),
-  );
-  const parsed = await readPages(dist, wanted);
-  const factsOf = new Map(wanted.map((f, i) => [f, parsed[i]!]));
-  const read = (file: string) => factsOf.get(file)!;
+  const read = (file: string) => readPage(readFileSync(path.join(dist, file)));
 
   for (const route of manifest.routes) {
     if (!files.has(route.file)) continue; // reported by the manifest rule
