@@ -1,18 +1,16 @@
 import { checkHref } from './references.ts';
-import { cachedHtml, hashOf } from './cache.ts';
+import { hashOf } from './cache.ts';
 import { factWords, pageFacts, type PageFacts } from './facts.ts';
-import type { Content, Entry, LoadedBody } from './types.ts';
+import type { Content, Entry } from './types.ts';
 import type { LoadContext } from './context.ts';
 import type { RenderedBody } from './mdx/render.ts';
-import { memoryCeiling } from '../memory.ts';
 import { folderCollections, type FolderCollectionName } from '#schemas/index.ts';
-
-/** A body as the content cache keeps it (its key is the cache's). */
-type KeptBody = Omit<LoadedBody, 'key'>;
 
 /** The collections whose files have MDX bodies. */
 const WITH_BODIES = ['blog', 'brands', 'areas'] as const satisfies readonly FolderCollectionName[];
 type WithBodies = (typeof WITH_BODIES)[number];
+
+const blank = (body: string) => !body.trim();
 
 /**
  * Every MDX body rendered to HTML with its page's facts, or taken from the content cache when the
@@ -35,40 +33,36 @@ export async function renderBodies(ctx: LoadContext, content: Content, targets: 
   const keys = new Map<Entry<unknown>, string>();
   const keyOf = (entry: Entry<{ warranty?: string }>) => {
     let key = keys.get(entry);
-    if (key === undefined) keys.set(entry, (key = hashOf('body', entry.body.bytes, factsOf(entry.data.warranty).json)));
+    if (key === undefined) keys.set(entry, (key = hashOf('body', entry.body, factsOf(entry.data.warranty).json)));
     return key;
   };
   // The renderer (unified, remark, React's server renderer: some 300 modules) is loaded only when
   // a body is not in the cache: a build with no new text does not load it.
-  const missing = WITH_BODIES.some((c) => (content[c] as Entry<{ warranty?: string }>[]).some((e) => !e.body.blank && !ctx.cache.has(keyOf(e))));
+  const missing = WITH_BODIES.some((c) => (content[c] as Entry<{ warranty?: string }>[]).some((e) => !blank(e.body) && !ctx.cache.has(keyOf(e))));
   const renderMdx = missing ? (await import('./mdx/render.ts')).renderMdx : undefined;
-  const memory = memoryCeiling();
   const rendered = (collection: WithBodies) =>
     (content[collection] as Entry<{ warranty?: string }>[]).map((entry) => {
-      if (entry.body.blank) return entry;
+      if (blank(entry.body)) return entry;
       const pageFactsOf = factsOf(entry.data.warranty).facts;
       const key = keyOf(entry);
-      let result = ctx.cache.get<KeptBody>(key);
+      let result = ctx.cache.get<RenderedBody>(key);
       if (result) ctx.bodies.cached++;
       else {
-        if (++ctx.bodies.rendered % 64 === 0) memory.check();
-        let made: RenderedBody;
+        ctx.bodies.rendered++;
         try {
-          made = renderMdx!(entry.body.text(), pageFactsOf); // loaded above: this body was not in the cache
+          result = renderMdx!(entry.body, pageFactsOf); // loaded above: this body was not in the cache
         } catch (err) {
           // Not a content problem the renderer reports: a component that throws, or a bug.
           ctx.error(entry.file, { line: entry.bodyLineOffset + 1, column: 1 }, 'mdx-render', `the body could not be rendered: ${err instanceof Error ? err.message : String(err)}`);
           return entry;
         }
-        result = { ...made, html: cachedHtml(made.html) };
         // A body with a problem is rendered, and reported, on every build.
         if (!result.issues.length) ctx.cache.set(key, result);
       }
       // The headings are sections of the page: other pages may link to them.
       const route = (folderCollections[collection].route as (d: unknown) => string)(entry.data);
       for (const h of result.headings) targets.get(route)?.add(h.id);
-      const rendered: LoadedBody = { ...result, key };
-      return { ...entry, rendered };
+      return { ...entry, rendered: result };
     });
   const out = { blog: rendered('blog'), brands: rendered('brands'), areas: rendered('areas') } as Pick<Content, WithBodies>;
   // Links are checked once every body has added its headings.
@@ -77,7 +71,7 @@ export async function renderBodies(ctx: LoadContext, content: Content, targets: 
 }
 
 /** The body's issues, and its links to no page or section. */
-function report(ctx: LoadContext, entry: Entry<unknown>, result: LoadedBody, targets: Map<string, Set<string>>) {
+function report(ctx: LoadContext, entry: Entry<unknown>, result: RenderedBody, targets: Map<string, Set<string>>) {
   const line = (l: number) => l + entry.bodyLineOffset;
   for (const issue of result.issues) {
     const { at, rule, message, ...extra } = issue;

@@ -1,11 +1,9 @@
-import { isUtf8 } from 'node:buffer';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
 import { ContentCache, hashOf } from './cache.ts';
 import { splitMdx } from './front-matter.ts';
 import type { Problem } from './problems.ts';
-import type { BodyText } from './types.ts';
 import { parseYamlSource, type YamlSource } from './yaml-source.ts';
 import { zodProblems } from './zod-problems.ts';
 
@@ -13,7 +11,8 @@ import { zodProblems } from './zod-problems.ts';
 export interface ReadFile<T> {
   data: T | undefined;
   source: YamlSource;
-  body: BodyText;
+  /** The MDX body (empty for .yaml). */
+  body: string;
   bodyLineOffset: number;
 }
 
@@ -22,16 +21,9 @@ interface KeptFile {
   data: unknown;
   /** A .yaml file's parsed value, before validation: another file may build on it (the Hindi site overlay, the Hindi pages list). */
   value?: unknown;
-  /** Where the body starts in the file's bytes, whether it is blank, and the lines before it. */
-  bodyByte: number;
-  bodyBlank: boolean;
+  /** Where the body starts in the file's text (it runs to the end), and the lines before it. */
+  bodyStart: number;
   bodyLineOffset: number;
-}
-
-/** The body that is `bytes` (a file's, from where its body starts); `text`, when the file was decoded already. */
-function bodyText(bytes: Uint8Array, blank: boolean, text?: string): BodyText {
-  const decode = () => (text ??= Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
-  return { bytes, blank, text: decode, toJSON: decode };
 }
 
 /**
@@ -84,10 +76,10 @@ export class LoadContext {
   /** Parse one YAML file of content/ that is not validated on its own (a catalogue, the Hindi site overlay). */
   readYamlValue(abs: string): YamlSource {
     const file = this.display(abs);
-    const bytes = readFileSync(abs);
-    const key = hashOf('yaml', bytes);
+    const text = readFileSync(abs, 'utf8');
+    const key = hashOf('yaml', text);
     const kept = this.cache.get<{ value: unknown }>(key);
-    const parse = () => parseYamlSource(file, bytes.toString('utf8'));
+    const parse = () => parseYamlSource(file, text);
     if (kept) return keptSource(file, kept.value, parse);
     const source = parse();
     if (!source.problems.length) this.cache.set(key, { value: source.value });
@@ -108,26 +100,22 @@ export class LoadContext {
   readFile<S extends z.ZodType>(abs: string, schema: S, collection: string): ReadFile<z.output<S>> {
     const file = this.display(abs);
     this.filesChecked++;
-    const bytes = readFileSync(abs);
+    const text = readFileSync(abs, 'utf8');
     const mdx = abs.endsWith('.mdx');
-    const split = (text = bytes.toString('utf8')) => (mdx ? splitMdx(file, text) : { source: parseYamlSource(file, text), body: '', bodyLineOffset: 0 });
-    const key = hashOf('file', collection, bytes);
+    const split = () => (mdx ? splitMdx(file, text) : { source: parseYamlSource(file, text), body: '', bodyLineOffset: 0 });
+    const key = hashOf('file', collection, text);
     const kept = this.cache.get<KeptFile>(key);
     if (kept) {
-      // Not decoded: the data is kept, and the body is needed as text only when it is rendered.
+      // The data is kept: the text is parsed again (for positions) only if a problem elsewhere needs it.
       const source = keptSource(file, kept.value, () => split().source);
       this.sources.set(file, source);
-      return { data: kept.data as z.output<S>, source, body: bodyText(bytes.subarray(kept.bodyByte), kept.bodyBlank), bodyLineOffset: kept.bodyLineOffset };
+      return { data: kept.data as z.output<S>, source, body: text.slice(kept.bodyStart), bodyLineOffset: kept.bodyLineOffset };
     }
     const { source, body, bodyLineOffset } = split();
-    // The body is the end of the file's text (gray-matter's content), so of its bytes too, when
-    // decoding replaced nothing. A file that is not UTF-8 is read afresh every time (never kept).
-    const exact = isUtf8(bytes);
-    const bodyByte = bytes.length - Buffer.byteLength(body);
-    const blank = !body.trim();
     const data = this.validate(source, schema, collection);
-    if (data !== undefined && exact) this.cache.set(key, { data, ...(!mdx && { value: source.value }), bodyByte, bodyBlank: blank, bodyLineOffset } satisfies KeptFile);
-    return { data, source, body: bodyText(exact ? bytes.subarray(bodyByte) : Buffer.from(body), blank, body), bodyLineOffset };
+    // The body is the end of the file's text (gray-matter's content).
+    if (data !== undefined) this.cache.set(key, { data, ...(!mdx && { value: source.value }), bodyStart: text.length - body.length, bodyLineOffset } satisfies KeptFile);
+    return { data, source, body, bodyLineOffset };
   }
 
   error(file: string, at: { line: number; column: number }, rule: string, message: string, extra: Partial<Problem> = {}) {

@@ -3,7 +3,6 @@
 import type { z } from 'zod';
 import type { FileCollections, folderCollections } from '#schemas/index.ts';
 import type { Lang, Messages } from '#src/contract/site.ts';
-import type { CachedHtml } from './cache.ts';
 import type { RenderedBody } from './mdx/render.ts';
 import type { YamlSource } from './yaml-source.ts';
 
@@ -14,33 +13,11 @@ export interface Entry<T> {
   data: T;
   source: YamlSource;
   /** The MDX body (empty for .yaml files). */
-  body: BodyText;
+  body: string;
   /** Lines before the body in its file. */
   bodyLineOffset: number;
-  /** The body rendered, with its headings and links (set by renderBodies). */
-  rendered?: LoadedBody;
-}
-
-/**
- * An MDX body's text, as its file's bytes: decoded only when asked for (to render it), so a file
- * whose data and body the content cache has is read and hashed, never decoded.
- */
-export interface BodyText {
-  /** Its UTF-8 bytes: what its cache key hashes. */
-  readonly bytes: Uint8Array;
-  /** Nothing but white space (or nothing). */
-  readonly blank: boolean;
-  text(): string;
-  /** The text: a load compared as JSON compares the bodies. */
-  toJSON(): string;
-}
-
-/** An MDX body as loading hands it on: rendered now or taken from the content cache. */
-export interface LoadedBody extends Omit<RenderedBody, 'html'> {
-  /** Its content-cache key: a hash of the body's text and the facts it may use. */
-  key: string;
-  /** Its HTML, decoded from the cache file only when a page or the feed asks for it. */
-  html: CachedHtml;
+  /** The body rendered, with its headings and links (set by renderBodies: made now or taken from the content cache). */
+  rendered?: RenderedBody;
 }
 
 type Collections = typeof folderCollections;

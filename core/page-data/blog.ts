@@ -3,7 +3,6 @@ import type { PostCard } from '#src/contract/site.ts';
 import type { PostData } from '#src/contract/pages.ts';
 import { fillDeep, pageFacts } from '../content/facts.ts';
 import type { Content, Entry } from '../content/types.ts';
-import { bodyOf } from './body.ts';
 import { pageMeta } from './seo.ts';
 import type { RouteEntry } from './route-entry.ts';
 
@@ -72,7 +71,7 @@ export function postRoutes(content: Content): RouteEntry[] {
       meta,
       card: postCard(post),
       updated: post.updated,
-      body: bodyOf(entry.rendered),
+      body: entry.rendered?.html || undefined,
       ...(post.toc && { toc: (entry.rendered?.headings ?? []).filter((h) => h.depth <= 3) }),
       related: (byCategory.get(post.category) ?? []).filter((c) => c.slug !== post.slug).slice(0, RELATED),
     };

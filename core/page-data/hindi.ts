@@ -18,7 +18,7 @@ import { staticRoutes } from './static.ts';
 export const messagesOf = (content: Content, lang: Lang): Messages => (content as { messages?: Partial<Record<Lang, Messages>> }).messages?.[lang] ?? {};
 
 type Json = Record<string, unknown>;
-/** A plain object (not an array, not a class's instance such as a page's body): what the copies below descend into. */
+/** A plain object (not an array): what the copies below descend into. */
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && (Object.getPrototypeOf(v) === Object.prototype || Object.getPrototypeOf(v) === null);
 
 /** A copy of `value` with `fn` applied to every string under a key named `key`. */

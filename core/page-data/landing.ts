@@ -5,7 +5,6 @@ import type { NavLink } from '#src/contract/site.ts';
 import { factWords, fill, fillDeep, pageFacts } from '../content/facts.ts';
 import type { Entry } from '../content/types.ts';
 import type { Content } from '../content/types.ts';
-import { bodyOf } from './body.ts';
 import { breadcrumbFromPath, pageMeta } from './seo.ts';
 import type { RouteEntry } from './route-entry.ts';
 
@@ -71,7 +70,7 @@ export function landingRoutes(content: Content, variant: 'brand' | 'area'): Rout
           return s;
       }
     });
-    const body = bodyOf(entry.rendered);
+    const body = entry.rendered?.html || undefined;
     if (body && !sections.some((s) => s.type === 'body')) sections.splice(1, 0, { type: 'body' });
     const filled = fillDeep(sections, facts);
     const meta = pageMeta(site, {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Assets } from '#src/document.tsx';
 
@@ -23,23 +23,6 @@ export function bundleKey(root: string): string {
   return hash.digest('hex').slice(0, 20);
 }
 
-/**
- * The server renderer imports React from node_modules: with SITE_CACHE_DIR outside
- * the project, Node would not find them from the cache. A node_modules link beside the renderer,
- * pointed at this project's on every build, makes it resolve them wherever the cache lives.
- */
-function linkDependencies(root: string, serverDir: string) {
-  const link = path.join(serverDir, 'node_modules');
-  const target = path.join(root, 'node_modules');
-  try {
-    if (readlinkSync(link) === target) return;
-  } catch {
-    // no link yet
-  }
-  rmSync(link, { recursive: true, force: true });
-  symlinkSync(target, link, 'dir');
-}
-
 /** Keep the `keep` most recent bundles (a build still rendering may be using an older one). */
 function prune(base: string, keep: number) {
   const done = readdirSync(base)
@@ -57,10 +40,10 @@ export interface Bundles {
 }
 
 /**
- * The client bundle copied into `staging` (if given: an incremental build leaves dist/'s as they are), and the server renderer, built by Vite only when their
+ * The client bundle (in `<dir>/client`) and the server renderer, built by Vite only when their
  * sources changed: a content-only change reuses them from `cacheDir/bundles/<key>`.
  */
-export async function bundles(root: string, cacheDir: string, staging?: string): Promise<Bundles> {
+export async function bundles(root: string, cacheDir: string): Promise<Bundles> {
   const base = path.join(cacheDir, 'bundles');
   const key = bundleKey(root);
   const dir = path.join(base, key);
@@ -74,8 +57,6 @@ export async function bundles(root: string, cacheDir: string, staging?: string):
       const assets = await buildClient(root, path.join(tmp, 'client'));
       rmSync(path.join(tmp, 'client', '.vite'), { recursive: true, force: true });
       await buildServer(root, path.join(tmp, 'server'));
-      // The renderer is ES modules wherever the cache lives (SITE_CACHE_DIR may be outside the project).
-      writeFileSync(path.join(tmp, 'server', 'package.json'), '{ "type": "module" }\n');
       writeFileSync(path.join(tmp, 'assets.json'), JSON.stringify(assets));
       if (existsSync(dir)) rmSync(tmp, { recursive: true, force: true }); // another build finished it first
       else renameSync(tmp, dir);
@@ -84,11 +65,6 @@ export async function bundles(root: string, cacheDir: string, staging?: string):
       rmSync(tmp, { recursive: true, force: true });
     }
   }
-  linkDependencies(root, path.join(dir, 'server'));
-  if (staging) {
-    mkdirSync(staging, { recursive: true });
-    cpSync(path.join(dir, 'client'), staging, { recursive: true });
-  }
   const assets = JSON.parse(readFileSync(path.join(dir, 'assets.json'), 'utf8')) as Assets;
-  return { assets, serverEntry: path.join(dir, 'server', 'entry-server.js'), cached };
+  return { assets, serverEntry: path.join(dir, 'server', 'entry-server.mjs'), cached };
 }

@@ -23,7 +23,7 @@ export function rssFeed(site: Site, routes: RouteEntry[]): string {
     const url = `${site.origin}${p.path}`;
     const c = p.data.card;
     const image = c.image.src.startsWith('/') ? `${site.origin}${c.image.src}` : c.image.src;
-    const html = p.data.body?.html;
+    const html = p.data.body;
     return [
       '    <item>',
       `      <title>${escapeXml(c.title)}</title>`,

@@ -5,7 +5,7 @@ import { FEED_PATH, rssFeed } from './feed.ts';
 import { headersFile, redirects, redirectsFile } from './headers.ts';
 import { copyImages } from './images.ts';
 import { cacheDirOf, prepareSite } from './prepare.ts';
-import { prerender, type PrerenderCounts } from './prerender.ts';
+import { prerender } from './prerender.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 import { recordDir } from './record.ts';
 import { writeSocialImages } from './social-images.ts';
@@ -30,12 +30,8 @@ export interface BuildReport {
   pages: number;
   /** Wall milliseconds per step. */
   timings: Record<string, number>;
-  /**
-   * What a build that succeeded made and what it took from its caches: MDX bodies rendered or
-   * cached, pages rendered or published from the page cache, and how many bodies' HTML it decoded
-   * from the content cache (those of the pages it rendered, and of the feed).
-   */
-  made?: { bodies: { rendered: number; cached: number; decoded: number }; pages: PrerenderCounts };
+  /** MDX bodies a build that succeeded rendered, and took from the content cache. */
+  bodies?: { rendered: number; cached: number };
 }
 
 /**
@@ -48,22 +44,18 @@ export async function buildSite(opts: BuildOptions): Promise<BuildReport> {
   const timings: Record<string, number> = {};
   const step = async <T>(name: string, fn: () => Promise<T> | T): Promise<T> => {
     const t0 = performance.now();
-    const r0 = process.resourceUsage();
     const result = await fn();
     timings[name] = Math.round(performance.now() - t0);
-    const r1 = process.resourceUsage();
-    const sys = r1.systemCPUTime - r0.systemCPUTime;
-    const cpu = `cpu ${Math.round((r1.userCPUTime - r0.userCPUTime + sys) / 1000)} ms (${Math.round(sys / 1000)} sys, ${r1.minorPageFault - r0.minorPageFault} page faults)`;
-    log(`${name.padEnd(10)} ${timings[name]} ms${process.env.SITE_STEP_CPU ? ` ${cpu}` : ''}`);
+    log(`${name.padEnd(10)} ${timings[name]} ms`);
     return result;
   };
 
-  // The build caches (content, bundles, pages, images) and the staging folder; SITE_CACHE_DIR moves them (the bench uses its own).
+  // The build caches (content, bundles, images) and the staging folder; SITE_CACHE_DIR moves them (the bench uses its own).
   const cache = cacheDirOf(opts.root);
   const buildDate = opts.buildDate ?? new Date().toISOString().slice(0, 10);
   const prepared = await prepareSite({ root: opts.root, contentDir: opts.contentDir, cacheDir: cache, buildDate }, step);
   if (!prepared.ok) return { ok: false, problems: prepared.problems, filesChecked: prepared.filesChecked, pages: 0, timings };
-  const { content, index, images, imageCacheDir, cardDir, cards, engine } = prepared.site;
+  const { content, index, images, imageCacheDir, cardDir, cards } = prepared.site;
   log(`MDX bodies: ${prepared.bodies.rendered} rendered, ${prepared.bodies.cached} from the cache`);
 
   const record = recordDir(opts.outDir);
@@ -74,18 +66,16 @@ export async function buildSite(opts: BuildOptions): Promise<BuildReport> {
   const assets = { ...built, inlineCss: built.css.map((href) => readFileSync(path.join(bundleDir, 'client', href), 'utf8')).join('\n') };
 
   // The whole site is made in a staging folder that replaces outDir at the end: a build that fails
-  // leaves the last site as it was, and a server never sees half of one. Pages rendered before
-  // with the same inputs come from the page cache as hard links, so this costs a link per page.
+  // leaves the last site as it was, and a server never sees half of one.
   const staging = path.join(cache, `staging-${process.pid}`);
   const stagingRecord = `${staging}-record`;
   for (const dir of [staging, stagingRecord]) rmSync(dir, { recursive: true, force: true });
-  let pages: PrerenderCounts;
   try {
     mkdirSync(staging, { recursive: true });
     cpSync(path.join(bundleDir, 'client'), staging, { recursive: true });
     await step('images', () => writeSocialImages(cards, staging, cardDir));
     copyImages(images, imageCacheDir, staging);
-    ({ pages } = await step('prerender', () => prerender(index, { serverEntry, engine }, assets, staging, stagingRecord, path.join(cache, 'pages'))));
+    await step('prerender', () => prerender(index, serverEntry, assets, staging, stagingRecord, path.join(cache, 'pages')));
     const hidden = index.routes.filter((r) => r.data.meta.noindex).map((r) => r.path);
     const siteFiles: [string, string][] = [
       [FEED_PATH.slice(1), rssFeed(content.site, index.routes)],
@@ -107,10 +97,7 @@ export async function buildSite(opts: BuildOptions): Promise<BuildReport> {
   } finally {
     for (const dir of [staging, stagingRecord]) rmSync(dir, { recursive: true, force: true });
   }
-  const { rendered, cached } = prepared.bodies;
-  const made = { bodies: { rendered, cached, decoded: prepared.bodies.decoded() }, pages };
-  log(`pages: ${pages.rendered} rendered, ${pages.cached} from the cache; MDX bodies' HTML read from the cache: ${made.bodies.decoded}`);
-  return { ok: true, problems: [], filesChecked: prepared.filesChecked, pages: index.routes.length, timings, made };
+  return { ok: true, problems: [], filesChecked: prepared.filesChecked, pages: index.routes.length, timings, bodies: prepared.bodies };
 }
 
 /**

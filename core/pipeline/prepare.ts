@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { engineVersion } from '../content/cache.ts';
 import { loadContent, type LoadResult } from '../content/load.ts';
 import type { Problem } from '../content/problems.ts';
 import type { Content } from '../content/types.ts';
@@ -12,7 +11,7 @@ export interface PrepareOptions {
   /** The project root (public/ for images). */
   root: string;
   contentDir: string;
-  /** The build caches: content/ (core/content/cache.ts), images/, bundles/, pages/. Pictures are kept with the content (mediaDirOf). */
+  /** The build caches: content/ (core/content/cache.ts), images/, bundles/. Pictures are kept with the content (mediaDirOf). */
   cacheDir: string;
   /** YYYY-MM-DD written into pages. */
   buildDate: string;
@@ -31,12 +30,10 @@ export interface PreparedSite {
   cardDir: string;
   /** The social cards by page kind, served or written at /og/<file>. */
   cards: Map<string, SocialCard>;
-  /** The engine version (core/content/cache.ts): what made the bodies' HTML a page names by key. */
-  engine: string;
 }
 
 export type Prepared =
-  | { ok: true; site: PreparedSite; filesChecked: number; bodies: LoadResult['bodies'] & { /** Bodies' HTML decoded from the content cache so far (by pages rendered, and the feed). */ decoded(): number } }
+  | { ok: true; site: PreparedSite; filesChecked: number; bodies: LoadResult['bodies'] }
   | { ok: false; problems: Problem[]; filesChecked: number };
 
 /**
@@ -65,10 +62,9 @@ export async function prepareSite(opts: PrepareOptions, step: <T>(name: string, 
       imageCacheDir,
       cardDir: path.join(mediaDirOf(opts.contentDir), 'cards'),
       cards,
-      engine: loaded.ctx.cache.engine ?? engineVersion(),
     },
     filesChecked: loaded.filesChecked,
-    bodies: { ...loaded.bodies, decoded: () => loaded.ctx.cache.decoded },
+    bodies: loaded.bodies,
   };
 }
 

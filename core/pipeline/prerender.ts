@@ -6,8 +6,7 @@ import type { RenderInput } from '#src/entry-server.tsx';
 import { businessJsonLdOf } from '../page-data/hindi.ts';
 import { siteOf, type RouteEntry, type SiteIndex } from '../page-data/route-entry.ts';
 import type { SiteData } from '#src/contract/site.ts';
-import { memoryCeiling } from '../memory.ts';
-import { createPageCache } from './page-cache.ts';
+import { pageCache } from './page-cache.ts';
 import { inlinePageCss, PAGE_CSS_VERSION } from './page-css.ts';
 
 type RenderFn = (input: RenderInput) => string;
@@ -25,27 +24,12 @@ export interface RouteManifest {
   notFound: { dir: string; file: string; source?: RouteEntry['source'] }[];
 }
 
-/** Pages rendered by a prerender, and published from the page cache. */
-export interface PrerenderCounts {
-  rendered: number;
-  cached: number;
-}
-
 /**
- * Render every page of the index into `outDir` (the 404 pages too), each from the page cache when
- * it was rendered before with the same inputs; the manifest goes to `recordDir`. `engine` (the
- * engine version, core/content/cache.ts) is one of those inputs: page data names a body by its
- * text and facts, and the engine is what made its HTML from them.
+ * Render every page of the index into `outDir` (the 404 pages too), each written as soon as it is
+ * made (nothing holds the site's HTML), or copied from the page cache in `cacheDir` when it was
+ * rendered before from the same inputs; the manifest goes to `recordDir`.
  */
-export async function prerender(
-  index: SiteIndex,
-  renderer: { serverEntry: string; engine: string },
-  assets: Assets,
-  outDir: string,
-  recordDir: string,
-  cacheDir?: string,
-): Promise<{ manifest: RouteManifest; pages: PrerenderCounts }> {
-  const { serverEntry, engine } = renderer;
+export async function prerender(index: SiteIndex, serverEntry: string, assets: Assets, outDir: string, recordDir: string, cacheDir?: string): Promise<RouteManifest> {
   // The server renderer (React and every screen) is loaded for the first page the cache does not have.
   let render: RenderFn | undefined;
   const { site } = index.site;
@@ -59,36 +43,26 @@ export async function prerender(
     made.add(dir);
     return file;
   };
-  const cache = createPageCache(cacheDir, serverEntry, engine, JSON.stringify(assets), PAGE_CSS_VERSION);
-  // A page is keyed by the values its renderer is given, never by the code that made them: the
-  // site's LocalBusiness, made by core/page-data from the facts, is part of the key as JSON, so a
-  // change to that code cannot publish pages with the old one. Made once per language.
-  const shells = new Map<SiteData, { site: SiteData; businessJsonLd: Record<string, unknown>; json: string }>();
-  const shellOf = (route: RouteEntry) => {
+  const cache = cacheDir ? pageCache(cacheDir, serverEntry, JSON.stringify(assets), PAGE_CSS_VERSION) : undefined;
+  // Each language's shell with the site's LocalBusiness, made once per language. The page cache's
+  // key holds both as values, never the code that made them.
+  const shells = new Map<SiteData, { businessJsonLd: Record<string, unknown>; json: string }>();
+  const renderTo = async (route: RouteEntry, file: string) => {
     const data = siteOf(index, route);
     let shell = shells.get(data);
     if (!shell) {
       const businessJsonLd = businessJsonLdOf(index, data);
-      shells.set(data, (shell = { site: data, businessJsonLd, json: JSON.stringify([data, businessJsonLd]) }));
+      shells.set(data, (shell = { businessJsonLd, json: JSON.stringify([data, businessJsonLd]) }));
     }
-    return shell;
-  };
-  const memory = memoryCeiling();
-  let written = 0;
-  let rendered = 0;
-  const renderTo = async (route: RouteEntry, file: string) => {
-    if (++written % 64 === 0) memory.check();
-    const shell = shellOf(route);
     const url = `${site.origin}${route.path}`;
-    const key = cache.key(url, shell.json, JSON.stringify(route.data));
     const target = folderOf(path.join(outDir, file));
-    if (!cache.copyTo(key, target)) {
-      render ??= ((await import(pathToFileURL(serverEntry).href)) as { render: RenderFn }).render;
-      rendered++;
-      const html = render({ url, site: shell.site, page: route.data, assets, businessJsonLd: shell.businessJsonLd });
-      // Decision 092: the page inlines only its own rules of the stylesheet (a pure function of its HTML and the CSS).
-      cache.put(key, target, inlinePageCss(html, assets.inlineCss ?? ''));
-    }
+    const key = cache?.key(url, shell.json, JSON.stringify(route.data));
+    if (key && cache!.copyTo(key, target)) return;
+    render ??= ((await import(pathToFileURL(serverEntry).href)) as { render: RenderFn }).render;
+    // Decision 092: the page inlines only its own rules of the stylesheet (a pure function of its HTML and the CSS).
+    const html = inlinePageCss(render({ url, site: data, page: route.data, assets, businessJsonLd: shell.businessJsonLd }), assets.inlineCss ?? '');
+    writeFileSync(target, html);
+    if (key) cache!.put(key, html);
   };
 
   for (const route of index.routes) {
@@ -101,7 +75,7 @@ export async function prerender(
     await renderTo(nf, file);
     manifest.notFound.push({ dir: nf.dir, file, source: nf.source });
   }
-  cache.save();
+  cache?.prune();
   writeFileSync(folderOf(path.join(recordDir, 'manifest.json')), JSON.stringify(manifest, null, 2));
-  return { manifest, pages: { rendered, cached: cache.hits() } };
+  return manifest;
 }

@@ -20,21 +20,29 @@ export async function buildClient(root: string, outDir: string): Promise<Assets>
   return { js: `/${entry.file}`, css: [...new Set(css)].map((f) => `/${f}`) };
 }
 
-/** Build the server renderer (src/entry-server.tsx) into `outDir`; returns the module's path. */
+/**
+ * Build the server renderer (src/entry-server.tsx) into `outDir`; returns the module's path. React
+ * is bundled into it (`noExternal`), so the module imports nothing but Node's own and runs from
+ * wherever the build cache lives (SITE_CACHE_DIR may be outside the project, far from node_modules).
+ */
 export async function buildServer(root: string, outDir: string): Promise<string> {
   await inProduction(() =>
-    build(
-      config(root, {
+    build({
+      ...config(root, {
         outDir,
         emptyOutDir: true,
         ssr: 'src/entry-server.tsx',
         manifest: false,
         copyPublicDir: false,
-        rolldownOptions: { input: 'src/entry-server.tsx', output: { entryFileNames: 'entry-server.js' } },
+        // .mjs: ES modules wherever the cache lives, with no package.json beside them.
+        rolldownOptions: { input: 'src/entry-server.tsx', output: { entryFileNames: 'entry-server.mjs', chunkFileNames: 'assets/[name]-[hash].mjs' } },
       }),
-    ),
+      ssr: { noExternal: true },
+      // React's production build only: its packages choose a build by NODE_ENV when they load.
+      define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    }),
   );
-  return path.join(outDir, 'entry-server.js');
+  return path.join(outDir, 'entry-server.mjs');
 }
 
 /**

@@ -41,19 +41,8 @@ interface LandingFields {
   sections: ResolvedSection[];
   /** The page has an MDX body that renders to some HTML (`body` holds it). */
   hasBody: boolean;
-  /** The MDX body. */
-  body?: BodyHtml;
-}
-
-/**
- * An MDX body in page data. Its JSON is `key` (a hash of the body's text and the facts it may
- * use), so a page's key in the page cache hashes that, not the HTML; `html` is read (from the
- * content cache) when the page renders, as a string.
- */
-export interface BodyHtml {
-  readonly key: string;
-  readonly html: string;
-  toJSON(): string;
+  /** The MDX body's HTML. */
+  body?: string;
 }
 
 /** A section's not-found page: the texts are the screen's, by kind. */
@@ -97,8 +86,8 @@ export interface PageFields {
     /** The post as cards show it (also read by the home page and the blog index). */
     card: PostCard;
     updated?: string;
-    /** The article (none when the file has no body). */
-    body?: BodyHtml;
+    /** The article's HTML (none when the file has no body). */
+    body?: string;
     /** Up to three newer-first articles of the same category. */
     related: PostCard[];
     /** The ## and ### headings, when the post asks for a table of contents (`toc: true`). */

@@ -65,7 +65,7 @@ function LandingSection({ section, id, data }: { section: ResolvedSection; id: s
     case 'body':
       return data.hasBody ? (
         <div className="mx-auto max-w-3xl px-4 py-12">
-          <RawHtml id="page-body" html={data.body?.html} className="prose" />
+          <RawHtml id="page-body" html={data.body} className="prose" />
         </div>
       ) : null;
   }

@@ -53,7 +53,7 @@ export function Page({ data }: { data: PostData }) {
             </ol>
           </nav>
         )}
-        <RawHtml id="article-body" html={data.body?.html} className="prose mt-8" />
+        <RawHtml id="article-body" html={data.body} className="prose mt-8" />
         <aside aria-labelledby="repair-box" className="mt-10 rounded-xl border border-brand-100 bg-brand-50 p-6">
           <h2 id="repair-box" className="text-xl font-bold text-brand-900">
             {t('blog.post.repairBox.title')}

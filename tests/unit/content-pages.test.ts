@@ -28,7 +28,7 @@ describe('pages built from the content collections', () => {
     const post = route('/blog/why-is-there-sound-but-no-picture');
     expect(post.aliases).toEqual(['/blog/1']);
     const data = post.data as PostData;
-    expect(data.body?.html).toBe('<p>Shine a torch at the screen. Repairs start at ₹399; see <a href="/services#screen-repair">screen repair</a>.</p>');
+    expect(data.body).toBe('<p>Shine a torch at the screen. Repairs start at ₹399; see <a href="/services#screen-repair">screen repair</a>.</p>');
     expect(data.meta.jsonLd.map((j) => j['@type'])).toEqual(['BlogPosting', 'BreadcrumbList', 'WebPage']);
     expect(data.related).toEqual([]);
   });
