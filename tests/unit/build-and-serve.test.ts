@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { parse } from 'yaml';
 import { run } from '#cli/index.ts';
 import { createApp } from '#cli/lib/server/app.ts';
 import { BOOT_SCRIPT } from '#src/document.tsx';
@@ -10,6 +11,9 @@ import { manifestFile } from '#core/pipeline/record.ts';
 
 const work = mkdtempSync(path.join(tmpdir(), 'site-build-'));
 const out = path.join(work, 'dist');
+/** What the build's content says: the site's origin, and the /about entry of pages.yaml. */
+const { origin } = parse(readFileSync(path.resolve('content/site.yaml'), 'utf8')) as { origin: string };
+const about = (parse(readFileSync(path.resolve('content/pages.yaml'), 'utf8')) as { path: string; updated?: string }[]).find((p) => p.path === '/about')!;
 
 beforeAll(async () => {
   const code = await run(['node', 'site', 'build', '--quiet', '--out', out]);
@@ -26,18 +30,18 @@ describe('site build', () => {
     // No page data files: pages are whole HTML, and the browser fetches nothing else to show one (decision 067).
     expect(existsSync(path.join(out, '_data'))).toBe(false);
     const sitemap = readFileSync(path.join(out, 'sitemap.xml'), 'utf8');
-    expect(sitemap).toContain('<loc>https://jaipurtvcare.example/about</loc><lastmod>2025-07-03</lastmod>');
+    expect(sitemap).toContain(`<loc>${origin}/about</loc>${about.updated ? `<lastmod>${about.updated}</lastmod>` : ''}`);
     expect(sitemap).not.toContain('/analytics');
     expect(sitemap).not.toContain('/thank-you');
     expect(sitemap).not.toContain('/404');
-    expect(readFileSync(path.join(out, 'robots.txt'), 'utf8')).toContain('Sitemap: https://jaipurtvcare.example/sitemap.xml');
+    expect(readFileSync(path.join(out, 'robots.txt'), 'utf8')).toContain(`Sitemap: ${origin}/sitemap.xml`);
   });
 
   test('publishes nothing of the build itself: its record (manifest, build info) lies beside dist/, and no file names a path of this machine', () => {
     const files = readdirSync(out, { recursive: true, withFileTypes: true }).filter((d) => d.isFile());
     expect(files.map((d) => path.relative(out, path.join(d.parentPath, d.name))).filter((f) => f.startsWith('_site') || f.includes('manifest.json') || f.includes('build.json'))).toEqual([]);
     for (const d of files) for (const local of [work, process.cwd()]) expect(readFileSync(path.join(d.parentPath, d.name)).includes(local), d.name).toBe(false);
-    expect(JSON.parse(readFileSync(manifestFile(out), 'utf8'))).toMatchObject({ origin: 'https://jaipurtvcare.example' });
+    expect(JSON.parse(readFileSync(manifestFile(out), 'utf8'))).toMatchObject({ origin });
   });
 
   test('inlines the stylesheet in <head>, preloads nothing, and starts the entry only from the end of <body>', () => {
@@ -89,7 +93,7 @@ describe('site build', () => {
     const content = path.join(work, 'bad-content');
     cpSync(path.resolve('content'), content, { recursive: true });
     const site = path.join(content, 'site.yaml');
-    writeFileSync(site, readFileSync(site, 'utf8').replace('postalCode: "302020"', 'postalCode: 302020x'));
+    writeFileSync(site, readFileSync(site, 'utf8').replace(/^( +postalCode:).*$/m, '$1 302020x'));
     const before = readFileSync(path.join(out, 'index.html'), 'utf8');
     const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     const code = await run(['node', 'site', 'build', '--quiet', '--content', content, '--out', out]);
