@@ -151,9 +151,10 @@ describe('site start under hostile input', () => {
   test('build internals and dot-files get the normal 404 page; pictures stay public', async () => {
     const normal = await request('/no-such-page');
     expect(normal.body).toContain(ROOT_404);
-    // "//_site/build.json" is first sent to its one address, "/_site/build.json", which is not served either.
+    // "//_site/build.json" and "/%5fsite/build.json" are first sent to their one address, "/_site/build.json", which is not served either.
     expect((await request('//_site/build.json')).headers.location).toBe('/_site/build.json');
-    for (const hidden of ['/_site/manifest.json', '/_site/build.json', '/_headers', '/_redirects', '/.env', '/%5fsite/build.json', '/_site/build']) {
+    expect((await request('/%5fsite/build.json')).headers.location).toBe('/_site/build.json');
+    for (const hidden of ['/_site/manifest.json', '/_site/build.json', '/_headers', '/_redirects', '/.env', '/_site/build']) {
       const res = await request(hidden);
       expect(res.status, hidden).toBe(404);
       expect(res.body === normal.body, `${hidden} answers the normal 404 page`).toBe(true);
@@ -339,6 +340,28 @@ describe('site start and its functions (issue 25)', () => {
       expect([from, res.status, res.headers.location]).toEqual([from, 301, to]);
     }
     expect((await request('/404.html')).status).toBe(404);
+  });
+
+  test('(38 N4) every percent-encoded spelling of a path goes to its one address, so the dashboard is answered (and kept out of the counts) at /analytics alone', async () => {
+    const word = 'analytics';
+    const spellings = [...word].flatMap((c, i) => {
+      const hex = c.charCodeAt(0).toString(16);
+      return [hex, hex.toUpperCase()].map((h) => `/${word.slice(0, i)}%${h}${word.slice(i + 1)}`);
+    });
+    spellings.push(`/${[...word].map((c) => `%${c.charCodeAt(0).toString(16)}`).join('')}`, '/%61nalytics/', '//%61nalytic%73');
+    for (const spelling of spellings) {
+      const res = await request(spelling);
+      expect([spelling, res.status, res.headers.location]).toEqual([spelling, 301, '/analytics']);
+    }
+    expect((await request('/%61nalytics?key=1')).headers.location).toBe('/analytics?key=1');
+    expect((await request('/analytics')).status).toBe(200);
+    // Any page, not the dashboard alone; "%25" is a percent sign, another path.
+    expect((await request('/%73ervices')).headers.location).toBe('/services');
+    expect((await request(`/blog/${aliased.slug.slice(0, -1)}%${aliased.slug.charCodeAt(aliased.slug.length - 1).toString(16)}`)).headers.location).toBe(`/blog/${aliased.slug}`);
+    expect((await request('/%2561nalytics')).status).toBe(404);
+    const accented = await request('/caf%c3%a9');
+    expect([accented.status, accented.headers.location]).toEqual([301, '/caf%C3%A9']);
+    expect((await request('/caf%C3%A9')).status).toBe(404);
   });
 
   test('(25.9) every answer carries nosniff, a CSP, frame and referrer rules and HSTS: functions (JSON, CSV, HTML, 204, 401, 403, 405) and the server (301, 400, 414)', async () => {

@@ -48,6 +48,15 @@ export function indexDist(root: string, entries: Dirent[], headersText: string, 
   return { files, notFoundDirs, rules: hostRules(headersText, redirectsText) };
 }
 
+/**
+ * A path segment written the one way this server answers it at: every character a path may hold
+ * as it is (RFC 3986's unreserved characters, sub-delims, ":" and "@"), any other percent-encoded
+ * in upper case. "%61nalytics" is "analytics", "caf%c3%a9" is "caf%C3%A9".
+ */
+function canonicalSegment(segment: string): string {
+  return encodeURIComponent(segment).replace(/%(2[146-9ABC]|3[ABD]|40)/g, (escape) => decodeURIComponent(escape));
+}
+
 export type Resolution =
   | { kind: 'file'; status: 200 | 404; file?: string; urlPath: string }
   | { kind: 'redirect'; status: number; location: string }
@@ -72,12 +81,14 @@ export function resolve(index: DistIndex, rawPath: string, search = ''): Resolut
   const redirect = index.rules.redirects.get(urlPath);
   if (redirect) return { kind: 'redirect', status: redirect.status, location: `${redirect.to}${search}` };
   const named = segments.filter(Boolean);
-  const at = (rel: string): Resolution => ({ kind: 'redirect', status: 301, location: `/${rel.split('/').filter(Boolean).map(encodeURIComponent).join('/')}${search}` });
-  // A trailing slash, or an empty segment ("//analytics", "/blog//x"): one page has one address,
-  // so the dashboard is never served (and its visit counted) at another (issue 25.7). Rebuilt from
-  // the decoded segments, each encoded: one leading "/", never "//" or "/\", which a browser would
+  const at = (rel: string): Resolution => ({ kind: 'redirect', status: 301, location: `/${rel.split('/').filter(Boolean).map(canonicalSegment).join('/')}${search}` });
+  // A trailing slash, an empty segment ("//analytics", "/blog//x"), or a spelling other than the
+  // canonical one ("/%61nalytics", "/analytic%73"): one page has one address, so the dashboard is
+  // never served (and its visit counted) at another (issues 25.7, 38 N4). Rebuilt from the decoded
+  // segments, each written canonically: one leading "/", never "//" or "/\", which a browser would
   // read as another origin (an open redirect from "//evil.example/").
   if (urlPath.length > 1 && (urlPath.endsWith('/') || urlPath.includes('//'))) return at(named.join('/'));
+  if (rawPath !== `/${named.map(canonicalSegment).join('/')}`) return at(named.join('/'));
   const rel = named.join('/');
   // A page asked for by its file name ("/analytics.html", "/index.html") goes to its address, as
   // Netlify's and Cloudflare Pages' pretty URLs do.
