@@ -2,10 +2,8 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Button } from '../components/button.tsx';
 import { Card } from '../components/analytics/parts.tsx';
 import { RangePicker } from '../components/analytics/range-picker.tsx';
-import { useSite } from '../components/site-context.tsx';
 import { EMPTY_DASHBOARD, KeyRefused, readDashboard, saveDashboardKey, takeDashboardKey, type DashboardData } from '../lib/analytics-dashboard.ts';
 import { rangeOf, type Range, type RangeName } from '../lib/leads-dashboard.ts';
-import type { PageData } from '../contract/pages.ts';
 import { DashboardFigures } from './analytics-figures.tsx';
 import { IgnoreThisBrowser, LeadsPanel } from './analytics-leads.tsx';
 
@@ -43,10 +41,19 @@ async function firstView(endpoint: string, range: Range): Promise<Ready> {
   return viaLink.problem === 'refused' ? { ...viaSaved, notice: 'The key in the link was not accepted: the dashboard uses the key saved in this browser.' } : viaSaved;
 }
 
+/**
+ * What the dashboard is given, in the page and in the browser (the island's props): its heading and
+ * the two functions it reads. Nothing else of content/ goes into the page's JSON (issue 38, N3:
+ * `forms.forwardTo` can name the owner's e-mail address).
+ */
+export interface DashboardProps {
+  title: string;
+  endpoints: { analytics: string; leads: string };
+}
+
 /** The owner's dashboard (spec §2): every figure follows the chosen dates (decision 074). */
-export function Page({ data }: { data: PageData<'analytics'> }) {
-  const site = useSite();
-  const endpoint = site.analytics.endpoint;
+export function Page({ title, endpoints }: DashboardProps) {
+  const endpoint = endpoints.analytics;
   const [view, setView] = useState<View>({ status: 'loading' });
   const [name, setName] = useState<RangeName>('7d');
 
@@ -60,7 +67,7 @@ export function Page({ data }: { data: PageData<'analytics'> }) {
   const range = view.status === 'ready' ? view.range : null;
   return (
     <section className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-3xl font-extrabold text-brand-900">{data.meta.name}</h1>
+      <h1 className="text-3xl font-extrabold text-brand-900">{title}</h1>
       <p className="mt-2 text-muted">Times are India Standard Time (Asia/Kolkata).</p>
       {view.status === 'loading' || !range ? (
         <Skeleton />
@@ -92,7 +99,7 @@ export function Page({ data }: { data: PageData<'analytics'> }) {
           )}
           {key ? (
             <DashboardFigures data={view.data} range={range} endpoint={endpoint} dashboardKey={key}>
-              <LeadsPanel key={`${range.from.getTime()}-${range.to.getTime()}`} endpoint={site.forms.contactEndpoint} dashboardKey={key} range={range} />
+              <LeadsPanel key={`${range.from.getTime()}-${range.to.getTime()}`} endpoint={endpoints.leads} dashboardKey={key} range={range} />
             </DashboardFigures>
           ) : (
             <EmptyCards />

@@ -1,15 +1,17 @@
 import { Island } from '../components/island.tsx';
-import { useSiteData } from '../components/site-context.tsx';
+import { useSite } from '../components/site-context.tsx';
 import type { PageData } from '../contract/pages.ts';
-import { Page as Dashboard } from './analytics-page.tsx';
+import { Page as Dashboard, type DashboardProps } from './analytics-page.tsx';
 
 /** /analytics: the owner's dashboard is the one screen React runs in the browser (src/islands/analytics.tsx). */
 export function Page({ data }: { data: PageData<'analytics'> }) {
-  // The dashboard is English and translates nothing: the page's catalogue stays out of its props.
-  const site = { ...useSiteData(), messages: {} };
+  const site = useSite();
+  // The island's props are public (JSON in the page): only what the dashboard reads, never the
+  // site's settings as a whole (issue 38, N3).
+  const props: DashboardProps = { title: data.meta.name, endpoints: { analytics: site.analytics.endpoint, leads: site.forms.contactEndpoint } };
   return (
-    <Island name="analytics" props={{ site, data }}>
-      <Dashboard data={data} />
+    <Island name="analytics" props={props}>
+      <Dashboard {...props} />
     </Island>
   );
 }

@@ -7,7 +7,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { parse } from 'yaml';
+import { parse, parseDocument } from 'yaml';
 import { migratedDataDir } from '../support/pglite.ts';
 import { startReceiver, verifyWebhook, type Receiver } from '../support/receiver.ts';
 import { run } from '#cli/index.ts';
@@ -30,6 +30,13 @@ for (const f of readdirSync(path.join(content, 'blog'))) {
 const aliased = readdirSync(path.join(content, 'blog'))
   .map((f) => parse(readFileSync(path.join(content, 'blog', f), 'utf8').split(/^---$/m)[1]!) as { id: string; slug: string })
   .find((p) => p.id !== p.slug)!;
+/** A form service that names the owner's address (38 N3): the public dashboard page must not show it. */
+const FORWARD_TO = 'https://formsubmit.co/owner-38@yourshop.example';
+{
+  const site = parseDocument(readFileSync(path.join(content, 'site.yaml'), 'utf8'));
+  site.setIn(['forms', 'forwardTo'], FORWARD_TO);
+  writeFileSync(path.join(content, 'site.yaml'), site.toString());
+}
 const dataDir = path.join(work, 'data');
 let server: ChildProcess;
 let port: number;
@@ -340,6 +347,16 @@ describe('site start and its functions (issue 25)', () => {
       expect([from, res.status, res.headers.location]).toEqual([from, 301, to]);
     }
     expect((await request('/404.html')).status).toBe(404);
+  });
+
+  test('(38 N3) the public /analytics page embeds what the dashboard reads, and nothing else of site.yaml: not the form service that names the owner', async () => {
+    const page = await request('/analytics');
+    expect(page.status).toBe(200);
+    expect(page.body).not.toContain(FORWARD_TO);
+    expect(page.body).not.toContain(new URL(FORWARD_TO).pathname.slice(1));
+    const island = /<script type="application\/json" id="island-analytics">(.*?)<\/script>/s.exec(page.body)?.[1];
+    const built = parseDocument(readFileSync(path.join(content, 'site.yaml'), 'utf8')).toJS() as { analytics: { endpoint: string }; forms: { contactEndpoint: string } };
+    expect(JSON.parse(island!)).toEqual({ title: expect.any(String), endpoints: { analytics: built.analytics.endpoint, leads: built.forms.contactEndpoint } });
   });
 
   test('(38 N4) every percent-encoded spelling of a path goes to its one address, so the dashboard is answered (and kept out of the counts) at /analytics alone', async () => {
