@@ -21,7 +21,8 @@ import { makeLeadsHandler, postForm } from './leads-contract.ts';
 /** Characters that broke or altered leads before, and plain ones around them. */
 const TRICKY = [
   ' ', '\t', '\n', '\r', '\r\n', '\u000b', '\u000c', '\u0001', '\u001b', '\u007f', '\u0085', '\u00a0', '\u2028', '\u2029', '\u200b', '\ufeff',
-  '\u3000', '＝', '+', '(', ')', '-', '.', '@', '"', "'", '=', '&', '%', '😀', 'é', 'ñ', 'राम', '0', '9', 'a', 'Z',
+  '\u3000', '\u1680', '\u205f', '\u2060', '\u00ad', '\u3164', '\u2800', '\u{e0041}', '\u{1d173}', '\u0600',
+  '＝', '+', '(', ')', '-', '.', '@', '"', "'", '=', '&', '%', '😀', 'é', 'ñ', 'राम', '0', '9', 'a', 'Z',
 ];
 const char = fc.oneof(fc.constantFrom(...TRICKY), fc.constantFrom(...'0123456789'), fc.string({ minLength: 1, maxLength: 1 }).filter((c) => c !== '\u0000'));
 const text = (maxLength: number) => fc.array(char, { maxLength }).map((a) => a.join(''));

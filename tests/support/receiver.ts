@@ -14,12 +14,14 @@ export interface Received {
   body: string;
   /** performance.now() when the whole request had arrived. */
   at: number;
-  /** The status it was answered with ('hang': none). */
-  answered: number | 'hang';
+  /** The status it was answered with ('hang': none; 'drop': the connection closed without an answer). */
+  answered: number | 'hang' | 'drop';
+  /** Requests under way when this one had arrived, itself included. */
+  openAtArrival: number;
 }
 
-/** 'ok': 200 (Telegram's {"ok":true}); 'hang': never answers; a number: that status. */
-export type Mode = 'ok' | 'hang' | number;
+/** 'ok': 200 (Telegram's {"ok":true}); 'hang': never answers; 'drop': closes the connection unanswered; a number: that status. */
+export type Mode = 'ok' | 'hang' | 'drop' | number;
 
 export interface Receiver {
   /** http://127.0.0.1:PORT */
@@ -30,6 +32,8 @@ export interface Receiver {
   maxOpenSockets: number;
   /** Requests under way (arrived, not yet answered or dropped) at most at once. */
   maxOpenRequests: number;
+  /** Requests under way now. */
+  openRequests(): number;
   /** How the next requests are answered; `failures` answers of `mode`, then 'ok', when given. */
   setMode(mode: Mode, failures?: number): void;
   /** Resolves once `n` requests in all have arrived. */
@@ -52,6 +56,7 @@ export async function startReceiver(mode: Mode = 'ok', port = 0): Promise<Receiv
     maxOpenSockets: 0,
     maxOpenRequests: 0,
     openSockets: () => sockets.size,
+    openRequests: () => open.size,
     setMode(m: Mode, failures = Infinity) {
       current = m;
       failuresLeft = failures;
@@ -71,20 +76,26 @@ export async function startReceiver(mode: Mode = 'ok', port = 0): Promise<Receiv
       }),
   } satisfies Receiver as Receiver;
 
-  let openRequests = 0;
+  const open = new Set<ServerResponse>();
   const server = createServer((req, res) => {
-    r.maxOpenRequests = Math.max(r.maxOpenRequests, ++openRequests);
-    res.on('close', () => openRequests--);
+    open.add(res);
+    r.maxOpenRequests = Math.max(r.maxOpenRequests, open.size);
+    res.on('close', () => open.delete(res));
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const m = failuresLeft > 0 ? current : 'ok';
       if (failuresLeft > 0 && failuresLeft !== Infinity) failuresLeft--;
       const answered = m === 'ok' ? 200 : m;
-      received.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: performance.now(), answered });
+      received.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: performance.now(), answered, openAtArrival: open.size });
       const ready = waiters.filter((w) => received.length >= w.n);
       waiters = waiters.filter((w) => received.length < w.n);
       for (const w of ready) w.resolve();
+      if (m === 'drop') {
+        open.delete(res);
+        req.socket.destroy();
+        return;
+      }
       if (m === 'hang') {
         hanging.add(res);
         res.on('close', () => hanging.delete(res));

@@ -201,7 +201,7 @@ export interface NodeAnalyticsOptions {
     /** Telegram and the webhook; by default from the environment (LEADS_TELEGRAM_*, LEADS_WEBHOOK_*). */
     alerts?: Omit<AlertChannels, 'forward'>;
     /** The outbox's limits and waits (tests and benchmarks shorten them). */
-    outbox?: Pick<OutboxOptions, 'maxOpen' | 'timeoutMs' | 'claimMs' | 'backoffMs' | 'now'>;
+    outbox?: Pick<OutboxOptions, 'maxOpen' | 'timeoutMs' | 'claimMs' | 'backoffMs' | 'now' | 'stopGraceMs'>;
     /** How often the outbox looks for deliveries that fell due (ms; default 5 s). */
     pollMs?: number;
   };

@@ -81,11 +81,17 @@ export interface Delivery {
   channel: Channel;
   idempotencyKey: string;
   attempts: number;
+  /** An earlier attempt was sent and never answered: the receiver may have it already. */
+  maybeDelivered?: boolean;
   lead: OutgoingLead;
 }
 
-/** How one attempt went. `retryAfterMs`: what the receiver asked for (429/503 Retry-After, Telegram's retry_after). */
-export type AttemptResult = { ok: true } | { ok: false; error: string; retryAfterMs?: number };
+/**
+ * How one attempt went. `retryAfterMs`: what the receiver asked for (429/503 Retry-After,
+ * Telegram's retry_after); `answered`: the receiver answered (any status); `sent`: the request may
+ * have reached it (false when no connection was made, or nothing was sent).
+ */
+export type AttemptResult = { ok: true } | { ok: false; error: string; retryAfterMs?: number; answered: boolean; sent: boolean };
 
 const KIND_TITLE: Record<LeadKind, string> = {
   quote: 'New quote request',
@@ -98,17 +104,42 @@ const IST_MS = 5.5 * 3_600_000;
 /** "2026-12-18 10:15 IST". */
 const istTime = (iso: string) => `${new Date(Date.parse(iso) + IST_MS).toISOString().slice(0, 16).replace('T', ' ')} IST`;
 
+/** The first line of a Telegram alert sent again after an attempt that got no answer (Telegram takes no idempotency key). */
+const REPEAT_NOTE = '(Sent again: the last try got no answer, so this alert may be here already.)';
+
+// Characters of a visitor's text that would change how the alert reads rather than what it says:
+// controls (line breaks included) and the bidirectional controls, which reorder what follows them
+// on screen ("Name: Asha\u202E…" shows the rest backwards). Tabs stay.
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for
+const HIDDEN_EFFECT = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu;
+// eslint-disable-next-line no-control-regex -- line breaks are what it looks for
+const LINE_BREAK = /\r\n|[\n\r\u000b\u000c\u0085\u2028\u2029]/u;
+
+/**
+ * A visitor's text as an alert or a digest shows it: each such character written out ("[U+202E]"),
+ * so that nothing a visitor sends can reorder or break the lines around it. Only the text sent
+ * onward changes; what is stored stays as sent.
+ */
+export function shown(text: string): string {
+  return text.replace(HIDDEN_EFFECT, (c) => `[U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}]`);
+}
+
+/** A message as an alert quotes it: each of its lines (whatever break ends it) behind "│ ", so none reads as a line of the alert. */
+export function quoted(message: string): string[] {
+  return message.split(LINE_BREAK).map((l) => `│ ${shown(l)}`);
+}
+
 /** The alert as a person reads it (Telegram's message, and `text` in the webhook's JSON). */
 export function alertText(lead: OutgoingLead, siteOrigin = ''): string {
-  const title = lead.kind === 'service-request' && lead.brand_name ? `${KIND_TITLE[lead.kind]}: ${lead.brand_name}` : KIND_TITLE[lead.kind];
+  const title = lead.kind === 'service-request' && lead.brand_name ? `${KIND_TITLE[lead.kind]}: ${shown(lead.brand_name)}` : KIND_TITLE[lead.kind];
   const lines = [title];
-  if (lead.name !== null) lines.push(`Name: ${lead.name}`);
-  if (lead.phone !== null) lines.push(`Phone: ${lead.phone}`);
-  lines.push(`E-mail: ${lead.email}`);
-  const what = [lead.service, lead.service_type, lead.area].filter((v) => v !== null);
+  if (lead.name !== null) lines.push(`Name: ${shown(lead.name)}`);
+  if (lead.phone !== null) lines.push(`Phone: ${shown(lead.phone)}`);
+  lines.push(`E-mail: ${shown(lead.email)}`);
+  const what = [lead.service, lead.service_type, lead.area].filter((v) => v !== null).map(shown);
   if (what.length) lines.push(what.join(' · '));
-  if (lead.message !== null) lines.push('', lead.message, '');
-  lines.push(`From ${lead.page_path ?? 'an unknown page'}${lead.source ? ` (came from ${lead.source})` : ''} · ${istTime(lead.created_at)} · lead ${lead.id}`);
+  if (lead.message !== null) lines.push('', ...quoted(lead.message), '');
+  lines.push(`From ${lead.page_path === null ? 'an unknown page' : shown(lead.page_path)}${lead.source ? ` (came from ${shown(lead.source)})` : ''} · ${istTime(lead.created_at)} · lead ${lead.id}`);
   if (siteOrigin) lines.push(`${siteOrigin}/analytics`);
   return lines.join('\n');
 }
@@ -164,12 +195,12 @@ export interface SendOptions {
 export async function attemptDelivery(d: Delivery, o: SendOptions): Promise<AttemptResult> {
   const secrets = [o.channels.telegram?.token ?? '', o.channels.webhook?.secret ?? ''];
   const signal = o.signal ? AbortSignal.any([o.signal, AbortSignal.timeout(o.timeoutMs)]) : AbortSignal.timeout(o.timeoutMs);
-  // `problem` reads the answer: null when delivered, else what went wrong and any wait the receiver asked for.
+  // `problem` reads the answer (never throws): null when delivered, else what went wrong and any wait the receiver asked for.
   let request: { url: string; init: RequestInit; problem: (res: Response) => Promise<{ error: string; retryAfterMs?: number } | null> };
   const status = async (res: Response) => (res.status >= 200 && res.status < 300 ? null : { error: `HTTP ${res.status}` });
   switch (d.channel) {
     case 'forward': {
-      if (!o.channels.forward) return { ok: false, error: 'No form service is configured (site.yaml forms.forwardTo, LEADS_FORWARD_URL)' };
+      if (!o.channels.forward) return { ok: false, error: 'No form service is configured (site.yaml forms.forwardTo, LEADS_FORWARD_URL)', answered: false, sent: false };
       const fields = FORM_FIELDS[d.lead.kind].flatMap((f): [string, string][] => {
         const column = f === 'serviceType' ? 'service_type' : f === 'brandName' ? 'brand_name' : f;
         const v = d.lead[column as keyof OutgoingLead];
@@ -185,17 +216,31 @@ export async function attemptDelivery(d: Delivery, o: SendOptions): Promise<Atte
     }
     case 'telegram': {
       const t = o.channels.telegram;
-      if (!t) return { ok: false, error: `Telegram is not configured (${ALERT_ENV.telegram.join(', ')})` };
+      if (!t) return { ok: false, error: `Telegram is not configured (${ALERT_ENV.telegram.join(', ')})`, answered: false, sent: false };
       request = {
         url: `${t.apiUrl ?? DEFAULT_TELEGRAM_API}/bot${t.token}/sendMessage`,
         init: {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ chat_id: t.chatId, text: alertText(d.lead, o.siteOrigin), link_preview_options: { is_disabled: true } }),
+          body: JSON.stringify({
+            chat_id: t.chatId,
+            text: d.maybeDelivered ? `${REPEAT_NOTE}\n${alertText(d.lead, o.siteOrigin)}` : alertText(d.lead, o.siteOrigin),
+            link_preview_options: { is_disabled: true },
+          }),
         },
         // The Bot API answers {"ok": true, …} or {"ok": false, "description": …, "parameters": {"retry_after": s}}.
         problem: async (res) => {
-          const body = (await res.json().catch(() => null)) as { ok?: boolean; description?: string; parameters?: { retry_after?: number } } | null;
+          const text = await res.text().catch(() => null);
+          // The Bot API answers 200 only with {"ok": true}: a 200 whose body was lost on the way was taken.
+          if (res.ok && text === null) return null;
+          type BotAnswer = { ok?: boolean; description?: string; parameters?: { retry_after?: number } } | null;
+          const body = ((): BotAnswer => {
+            try {
+              return JSON.parse(text ?? '') as BotAnswer;
+            } catch {
+              return null; // not the Bot API's JSON: reported by its status below
+            }
+          })();
           if (res.ok && body?.ok === true) return null;
           const wait = body?.parameters?.retry_after;
           return { error: `HTTP ${res.status}${body?.description ? `: ${body.description}` : ''}`, retryAfterMs: typeof wait === 'number' ? wait * 1000 : undefined };
@@ -205,7 +250,7 @@ export async function attemptDelivery(d: Delivery, o: SendOptions): Promise<Atte
     }
     case 'webhook': {
       const w = o.channels.webhook;
-      if (!w) return { ok: false, error: `The webhook is not configured (${ALERT_ENV.webhook.join(', ')})` };
+      if (!w) return { ok: false, error: `The webhook is not configured (${ALERT_ENV.webhook.join(', ')})`, answered: false, sent: false };
       const body = webhookBody(d, o.siteOrigin);
       const timestamp = Math.floor(o.now() / 1000);
       request = {
@@ -226,13 +271,21 @@ export async function attemptDelivery(d: Delivery, o: SendOptions): Promise<Atte
       break;
     }
   }
+  let res: Response;
   try {
-    const res = await fetch(request.url, { ...request.init, signal });
-    const problem = await request.problem(res);
-    await res.body?.cancel().catch(() => {});
-    if (!problem) return { ok: true };
-    return { ok: false, error: errorLine(problem.error, secrets), retryAfterMs: problem.retryAfterMs ?? retryAfterOf(res, o.now()) };
+    res = await fetch(request.url, { ...request.init, signal });
   } catch (e) {
-    return { ok: false, error: errorLine(e, secrets) };
+    return { ok: false, error: errorLine(e, secrets), answered: false, sent: !neverSent(e) };
   }
+  const problem = await request.problem(res);
+  await res.body?.cancel().catch(() => {});
+  if (!problem) return { ok: true };
+  return { ok: false, error: errorLine(problem.error, secrets), retryAfterMs: problem.retryAfterMs ?? retryAfterOf(res, o.now()), answered: true, sent: true };
+}
+
+/** Failures that happen before a request can reach the receiver (Node's fetch: no connection was made). */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT', 'ERR_INVALID_URL']);
+function neverSent(e: unknown): boolean {
+  const cause = e instanceof Error ? (e.cause as { code?: string } | undefined) : undefined;
+  return typeof cause?.code === 'string' && NOT_SENT_CODES.has(cause.code);
 }

@@ -39,10 +39,28 @@ const LINE_FORBIDDEN = '\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029';
 const TEXT_FORBIDDEN = '\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f';
 const CONTROL_MESSAGE = 'Contains a control character (such as a tab or a line break), which this field does not take';
 
+/**
+ * Characters that show nothing on their own: Unicode's White_Space and Default_Ignorable_Code_Point
+ * (NBSP, U+3000, the zero-width and bidirectional controls, variation selectors, tags…), the other
+ * format characters (Cf) except the Arabic and Syriac number signs, which are drawn, and the blank
+ * Braille pattern U+2800. A name or a message made only of them reads as empty (issue 38, N6);
+ * tests/unit/leads-rules.test.ts checks the list against the Unicode properties JavaScript knows.
+ */
+export const BLANK_RANGES: readonly (readonly [number, number])[] = [
+  [0x09, 0x0d], [0x20, 0x20], [0x85, 0x85], [0xa0, 0xa0], [0xad, 0xad], [0x34f, 0x34f], [0x61c, 0x61c], [0x115f, 0x1160], [0x1680, 0x1680],
+  [0x17b4, 0x17b5], [0x180b, 0x180f], [0x2000, 0x200f], [0x2028, 0x202f], [0x205f, 0x206f], [0x2800, 0x2800], [0x3000, 0x3000], [0x3164, 0x3164],
+  [0xfe00, 0xfe0f], [0xfeff, 0xfeff], [0xffa0, 0xffa0], [0xfff0, 0xfffb], [0x13430, 0x1343f], [0x1bca0, 0x1bca3], [0x1d173, 0x1d17a], [0xe0000, 0xe0fff],
+];
+// Written as the characters themselves: JavaScript and Postgres spell an escape beyond U+FFFF
+// differently (\u{…}, \U…), and both read a character as itself. leadRulesSql() writes them into
+// the migration as U& escapes.
+const cp = String.fromCodePoint;
+const NOT_BLANK = `[^${BLANK_RANGES.map(([a, b]) => (a === b ? cp(a) : `${cp(a)}-${cp(b)}`)).join('')}]`;
+
 const line = (what: string, column: string, max: number): FieldRule => ({
   column,
   tests: [
-    { pattern: '[^ ]', message: `Please enter ${what}` },
+    { pattern: NOT_BLANK, message: `Please enter ${what}` },
     { pattern: `^[^${LINE_FORBIDDEN}]*$`, message: CONTROL_MESSAGE },
   ],
   max,
@@ -86,7 +104,7 @@ export const FIELD_RULES: Readonly<Record<LeadField, FieldRule>> = {
   message: {
     column: 'message',
     tests: [
-      { pattern: '[^ \\t\\r\\n]', message: 'Please tell us what is wrong with the TV' },
+      { pattern: NOT_BLANK, message: 'Please tell us what is wrong with the TV' },
       { pattern: `^[^${TEXT_FORBIDDEN}]*$`, message: CONTROL_MESSAGE },
     ],
     max: 2000,
@@ -121,7 +139,22 @@ export function fieldProblem(field: LeadField, value: string): string | null {
   return codePoints(value) > rule.max ? rule.tooLong : null;
 }
 
-const sqlText = (s: string) => `'${s.replace(/'/g, "''")}'`;
+/**
+ * A string as an SQL literal: as it is between quotes when it is printable ASCII, else as a
+ * Unicode escape string (U&'…'), every other character written \XXXX or \+XXXXXX.
+ */
+const sqlText = (s: string) => {
+  if (/^[\x20-\x7e]*$/.test(s)) return `'${s.replace(/'/g, "''")}'`;
+  const hex = (n: number, width: number) => n.toString(16).toUpperCase().padStart(width, '0');
+  const chars = [...s].map((c) => {
+    const n = c.codePointAt(0)!;
+    if (c === "'") return "''";
+    if (c === '\\') return '\\\\';
+    if (n >= 0x20 && n < 0x7f) return c;
+    return n > 0xffff ? `\\+${hex(n, 6)}` : `\\${hex(n, 4)}`;
+  });
+  return `U&'${chars.join('')}'`;
+};
 
 /** The check expression of one field's column, from its rule. */
 export function checkExpression(field: LeadField): string {
@@ -135,12 +168,13 @@ export function checkExpression(field: LeadField): string {
 export const constraintOf = (field: LeadField) => `leads_${FIELD_RULES[field].column}_rule`;
 
 /**
- * The statements that put the rules on public.leads, one check constraint per field, added NOT
- * VALID (a row stored under an earlier rule does not stop the migration; the migration validates
- * what it can). The migration that adds them holds this text verbatim.
+ * The statements that put the rules on public.leads, one check constraint per field (replacing
+ * the field's earlier one), added NOT VALID (a row stored under an earlier rule does not stop the
+ * migration; the migration validates what it can). The latest migration that sets them holds this
+ * text verbatim: a changed rule is a new migration.
  */
 export function leadRulesSql(): string {
   return (Object.keys(FIELD_RULES) as LeadField[])
-    .map((f) => `alter table public.leads add constraint ${constraintOf(f)} check (\n    ${checkExpression(f)}) not valid;`)
+    .map((f) => `alter table public.leads drop constraint if exists ${constraintOf(f)},\n  add constraint ${constraintOf(f)} check (\n    ${checkExpression(f)}) not valid;`)
     .join('\n');
 }

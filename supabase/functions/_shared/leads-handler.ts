@@ -298,14 +298,15 @@ export function createLeadsHandler(deps: LeadsDeps): LeadsHandler {
   /**
    * The schedule's call (pg_cron through pg_net, or any scheduler): makes the deliveries that are
    * due, after answering. It needs no key: it can only make due deliveries sooner, to their own
-   * receivers, and a client is held to the rate limit like any other.
+   * receivers, and a client is held to the rate limit like any other. Its answer says nothing of
+   * the setup (which channels are on is the owner's business; issue 38, N7).
    */
   async function runOutbox(cors: Record<string, string>, req: Request, remoteAddress?: string): Promise<Response> {
     const { allowed } = await gate.identify(req.headers, remoteAddress);
     if (!allowed) return json(429, { error: 'Too many requests' }, { ...cors, 'retry-after': '60' });
     await req.body?.cancel().catch(() => {});
     deliverLater();
-    return json(202, { ok: true, channels: outbox.channels }, cors);
+    return json(202, { ok: true }, cors);
   }
 
   async function answer(req: Request, remoteAddress?: string): Promise<Response> {

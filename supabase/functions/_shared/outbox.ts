@@ -2,12 +2,17 @@
 // webhook) is a row of public.leads_outbox, written in the statement that stores the lead, and
 // made by whichever instance claims it (FOR UPDATE SKIP LOCKED: never two at once). A failed
 // attempt is tried again later, longer and longer apart; a delivery claimed by an instance that
-// died is taken again when its claim runs out. At most `maxOpen` deliveries are open at once per
-// instance, whatever the number of leads (docs/decisions/075-leads-outbox-and-alerts.md).
+// died is taken again when its claim runs out (docs/decisions/075-leads-outbox-and-alerts.md).
+//
+// Every delivery is independent (decision 108): each channel has its own `maxOpen` slots, claimed
+// for as soon as one is free, so a receiver that hangs holds its own slots and never delays
+// another channel, nor a delivery of its own channel while it has a free slot. A channel that
+// takes no idempotency key (Telegram) is tried one delivery at a time while it gives no answer:
+// every request it got but did not answer may have been shown, and is sent again.
 
 import { attemptDelivery, CHANNELS, type AlertChannels, type Channel, type Delivery, type OutgoingLead } from './alerts.ts';
 import type { LogError } from './log.ts';
-import { ANY_DUE_SQL, CLAIM_DELIVERIES_SQL, MARK_ATTEMPT_FAILED_SQL, MARK_DELIVERED_SQL } from './sql.ts';
+import { ANY_DUE_SQL, CLAIM_DELIVERIES_SQL, MARK_ATTEMPT_FAILED_SQL, MARK_DELIVERED_SQL, RELEASE_CLAIMS_SQL } from './sql.ts';
 
 type Query = (sql: string, params?: readonly unknown[]) => Promise<readonly Record<string, unknown>[]>;
 
@@ -17,6 +22,9 @@ export const MAX_BACKOFF_MS = 3_600_000;
 /** A delivery still failing a week after its lead is given up ('failed'), and shown as such on the dashboard. */
 export const GIVE_UP_AFTER_MS = 7 * 86_400_000;
 
+/** Channels whose receiver cannot drop a repeat by its idempotency key: a request sent twice is a message shown twice. */
+const WITHOUT_IDEMPOTENCY: ReadonlySet<Channel> = new Set(['telegram']);
+
 export interface OutboxOptions {
   query: Query;
   channels: AlertChannels;
@@ -24,7 +32,7 @@ export interface OutboxOptions {
   siteOrigin?: string;
   now?: () => Date;
   logError?: LogError;
-  /** Deliveries open at once (sockets to receivers) per instance. */
+  /** Deliveries open at once (sockets to receivers) per channel and instance. */
   maxOpen?: number;
   /** Time limit of one attempt. */
   timeoutMs?: number;
@@ -32,6 +40,8 @@ export interface OutboxOptions {
   claimMs?: number;
   backoffMs?: readonly number[];
   giveUpAfterMs?: number;
+  /** How long a stop lets the attempts under way wait for their answers before it ends them. */
+  stopGraceMs?: number;
 }
 
 export interface DrainResult {
@@ -43,19 +53,36 @@ export interface Outbox {
   /** The channels configured here, in the order deliveries are made for a new lead. */
   readonly channels: readonly Channel[];
   /**
-   * Makes every delivery due now, and those that fall due while it runs, until none is left or
-   * `untilMs` (an epoch time) passes; resolves when its attempts have ended. A call while one
-   * runs joins it (and makes it look once more).
+   * Makes every delivery due now, each channel on its own slots, and goes on claiming while what
+   * it claimed filled them, until `untilMs` (an epoch time) passes; resolves when no attempt is
+   * under way and nothing it saw due is left (deliveries that fall due later are the timer's:
+   * every 5 s under `site start`, every minute by pg_cron). A call while others run starts
+   * claiming at once for every channel with a free slot, and resolves with them.
    */
   drain(untilMs?: number): Promise<DrainResult>;
   /** Whether a delivery is due now (what the schedule asks before it wakes a function). */
   anyDue(): Promise<boolean>;
-  /** Stops claiming, ends the attempts under way (recorded as failed, so tried again after a restart). */
+  /**
+   * Stops claiming; lets the attempts under way have their answers for `stopGraceMs`, then ends
+   * them (recorded as failed, so tried again after a restart). Deliveries not yet tried stay due.
+   */
   stop(): Promise<void>;
 }
 
 export const DEFAULT_MAX_OPEN = 16;
 export const DEFAULT_TIMEOUT_MS = 10_000;
+export const DEFAULT_STOP_GRACE_MS = 2_000;
+
+interface Lane {
+  /** Attempts under way. */
+  open: number;
+  /** A claim statement is under way. */
+  claiming: boolean;
+  /** Something may be due: a lead came in, a drain was asked for, or the last claim filled every free slot. */
+  due: boolean;
+  /** Whether the receiver answered the latest attempt that ended (any status): false after a time-out or a broken connection. */
+  answering: boolean;
+}
 
 export function createOutbox(o: OutboxOptions): Outbox {
   const now = o.now ?? (() => new Date());
@@ -64,21 +91,27 @@ export function createOutbox(o: OutboxOptions): Outbox {
   const claimMs = o.claimMs ?? timeoutMs + 20_000;
   const backoff = o.backoffMs ?? BACKOFF_MS;
   const giveUpAfterMs = o.giveUpAfterMs ?? GIVE_UP_AFTER_MS;
+  const stopGraceMs = o.stopGraceMs ?? DEFAULT_STOP_GRACE_MS;
   const logError = o.logError ?? (() => {});
   const channels = CHANNELS.filter((c) => o.channels[c]);
+  const lanes = new Map<Channel, Lane>(channels.map((c) => [c, { open: 0, claiming: false, due: false, answering: true }]));
   const stopping = new AbortController();
-
-  let open = 0;
-  let settled: (() => void)[] = [];
-  const oneSettled = () => new Promise<void>((r) => settled.push(r));
+  let claimsStopped = false;
+  /** Claims are made until then (the latest `untilMs` a drain asked for). */
+  let claimUntil = -Infinity;
   const tally: DrainResult = { delivered: 0, failed: 0 };
-  const attempts = new Set<Promise<void>>();
+  const work = new Set<Promise<void>>();
+  let idleWaiters: (() => void)[] = [];
 
   const waitAfter = (attempt: number, asked?: number) =>
     Math.min(MAX_BACKOFF_MS, Math.max(backoff[Math.min(attempt, backoff.length) - 1] ?? MAX_BACKOFF_MS, asked ?? 0));
 
-  async function attempt(d: Delivery): Promise<void> {
+  /** Free slots of a channel: all of them, or one while a channel without idempotency keys gives no answer. */
+  const slots = (c: Channel, lane: Lane) => (WITHOUT_IDEMPOTENCY.has(c) && !lane.answering ? 1 : maxOpen) - lane.open;
+
+  async function attempt(d: Delivery, lane: Lane): Promise<void> {
     const result = await attemptDelivery(d, { channels: o.channels, siteOrigin: o.siteOrigin, timeoutMs, signal: stopping.signal, now: () => now().getTime() });
+    lane.answering = result.ok || result.answered;
     const at = now();
     try {
       if (result.ok) {
@@ -87,7 +120,9 @@ export function createOutbox(o: OutboxOptions): Outbox {
       } else {
         const next = new Date(at.getTime() + waitAfter(d.attempts, result.retryAfterMs));
         const error = stopping.signal.aborted ? 'The server stopped during the attempt' : result.error;
-        await o.query(MARK_ATTEMPT_FAILED_SQL, [d.id, d.attempts, next.toISOString(), error, new Date(at.getTime() - giveUpAfterMs).toISOString()]);
+        // Sent and not answered: the receiver may have taken it, and the next attempt says it may repeat.
+        const unsure = !result.answered && result.sent;
+        await o.query(MARK_ATTEMPT_FAILED_SQL, [d.id, d.attempts, next.toISOString(), error, new Date(at.getTime() - giveUpAfterMs).toISOString(), unsure]);
         tally.failed++;
         if (!stopping.signal.aborted) logError(`leads: ${d.channel} delivery of lead ${d.lead.id} failed (attempt ${d.attempts})`, error);
       }
@@ -98,95 +133,95 @@ export function createOutbox(o: OutboxOptions): Outbox {
     }
   }
 
-  function launch(d: Delivery) {
-    open++;
-    const p = attempt(d).finally(() => {
-      open--;
-      attempts.delete(p);
-      const waiting = settled;
-      settled = [];
-      for (const r of waiting) r();
+  function track(p: Promise<void>) {
+    work.add(p);
+    void p.finally(() => {
+      work.delete(p);
+      pump();
     });
-    attempts.add(p);
   }
 
-  async function claim(n: number): Promise<Delivery[]> {
-    const rows = await o.query(CLAIM_DELIVERIES_SQL, [now().toISOString(), n, claimMs / 1000]);
-    return rows.map((r) => {
+  function launch(d: Delivery, lane: Lane) {
+    lane.open++;
+    track(attempt(d, lane).finally(() => void lane.open--));
+  }
+
+  async function claim(c: Channel, n: number): Promise<{ at: string; claimed: Delivery[] }> {
+    const at = now().toISOString();
+    const rows = await o.query(CLAIM_DELIVERIES_SQL, [at, n, claimMs / 1000, c]);
+    const claimed = rows.map((r): Delivery => {
       const lead = JSON.parse(String(r.lead)) as OutgoingLead;
       return {
         id: Number(r.delivery_id),
         channel: r.channel as Channel,
         idempotencyKey: String(r.idempotency_key),
         attempts: Number(r.attempts),
+        maybeDelivered: r.maybe_delivered === true,
         lead: { ...lead, id: Number(lead.id) },
       };
     });
+    return { at, claimed };
   }
 
-  let running: Promise<DrainResult> | null = null;
-  let again = false;
-
-  /** Claims and launches while deliveries are due, up to `maxOpen` open at once; ends when none is due and none is open. */
-  async function pass(untilMs: number): Promise<void> {
-    for (;;) {
-      if (stopping.signal.aborted || Date.now() > untilMs) break;
-      // Claims are made for half the slots or more at a time: one statement per delivery, when
-      // every one that ends frees a single slot, cost more than the deliveries.
-      if (open > 0 && maxOpen - open < Math.ceil(maxOpen / 2)) {
-        await oneSettled();
+  /** Claims for every channel that may have something due and has a free slot; called whenever that may have changed. */
+  function pump() {
+    for (const [c, lane] of lanes) {
+      if (!lane.due || lane.claiming) continue;
+      const free = slots(c, lane);
+      if (free <= 0) continue;
+      if (claimsStopped || Date.now() > claimUntil) {
+        lane.due = false;
         continue;
       }
-      let claimed: Delivery[];
-      try {
-        claimed = await claim(maxOpen - open);
-      } catch (error) {
-        logError('leads: could not claim deliveries', error);
-        break;
-      }
-      for (const d of claimed) launch(d);
-      if (claimed.length > 0) continue;
-      if (open === 0) break;
-      // Nothing due now: wait for what is under way (a new lead's kick may have been missed meanwhile).
-      await oneSettled();
+      lane.due = false;
+      lane.claiming = true;
+      track(
+        claim(c, free).then(
+          async ({ at, claimed }) => {
+            // A stop came while the claim ran: nothing was tried, so nothing is counted as tried.
+            if (claimsStopped) {
+              if (claimed.length) await o.query(RELEASE_CLAIMS_SQL, [claimed.map((d) => d.id), at]).catch((error) => logError('leads: could not release claimed deliveries', error));
+              return;
+            }
+            for (const d of claimed) launch(d, lane);
+            // Every free slot filled: more may be due, claimed as slots free up.
+            if (claimed.length === free) lane.due = true;
+          },
+          (error) => logError(`leads: could not claim ${c} deliveries`, error),
+        ).finally(() => void (lane.claiming = false)),
+      );
     }
-    await Promise.all([...attempts]);
+    if (work.size === 0) {
+      const waiting = idleWaiters;
+      idleWaiters = [];
+      for (const r of waiting) r();
+    }
   }
 
   return {
     channels,
     drain(untilMs = Infinity) {
-      if (running) {
-        again = true;
-        return running;
-      }
-      running = (async () => {
-        const start = { ...tally };
-        try {
-          // A call during a pass (a new lead) makes one more: between its last claim and its end
-          // a delivery may have been written. No await lies between this test and `running = null`.
-          do {
-            again = false;
-            await pass(untilMs);
-          } while (again && !stopping.signal.aborted && Date.now() <= untilMs);
-          return { delivered: tally.delivered - start.delivered, failed: tally.failed - start.failed };
-        } finally {
-          running = null;
-        }
-      })();
-      return running;
+      if (channels.length === 0) return Promise.resolve({ delivered: 0, failed: 0 });
+      const start = { ...tally };
+      const idle = new Promise<void>((r) => idleWaiters.push(r));
+      claimUntil = Math.max(claimUntil, untilMs);
+      for (const lane of lanes.values()) lane.due = true;
+      pump();
+      return idle.then(() => ({ delivered: tally.delivered - start.delivered, failed: tally.failed - start.failed }));
     },
     async anyDue() {
       const [row] = await o.query(ANY_DUE_SQL, [now().toISOString()]);
       return row?.due === true;
     },
     async stop() {
+      claimsStopped = true;
+      if (work.size > 0 && stopGraceMs > 0) {
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        await Promise.race([Promise.all([...work]), new Promise<void>((r) => (timer = setTimeout(r, stopGraceMs)))]);
+        clearTimeout(timer);
+      }
       stopping.abort();
-      const waiting = settled;
-      settled = [];
-      for (const r of waiting) r();
-      await Promise.all([...attempts]);
-      await running?.catch(() => {});
+      while (work.size > 0) await Promise.all([...work]);
     },
   };
 }

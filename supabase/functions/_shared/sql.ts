@@ -65,14 +65,15 @@ const LEAD_JSON = `json_build_object('id', l.id, 'kind', l.kind, 'name', l.name,
     'brand_name', l.brand_name, 'page_path', l.page_path, 'source', l.source, 'created_at', ${iso('l.created_at')})`;
 
 /**
- * Claims at most $2 deliveries due at $1 (the oldest first), for $3 seconds: their next try moves
- * to then, so that no other instance takes them meanwhile (SKIP LOCKED: two instances claiming at
- * once get different rows), and one that was claimed by an instance that died is taken again
- * after it. Each comes with its lead.
+ * Claims at most $2 deliveries of channel $4 due at $1 (the oldest first), for $3 seconds: their
+ * next try moves to then, so that no other instance takes them meanwhile (SKIP LOCKED: two
+ * instances claiming at once get different rows), and one that was claimed by an instance that
+ * died is taken again after it. Each comes with its lead, and whether an earlier attempt may have
+ * been delivered (sent, never answered).
  */
 export const CLAIM_DELIVERIES_SQL = `with due as (
     select id from public.leads_outbox
-    where status = 'pending' and next_try_at <= $1::timestamptz
+    where status = 'pending' and channel = $4 and next_try_at <= $1::timestamptz
     order by next_try_at, id
     limit $2
     for update skip locked)
@@ -80,7 +81,11 @@ export const CLAIM_DELIVERIES_SQL = `with due as (
   set attempts = o.attempts + 1, next_try_at = $1::timestamptz + make_interval(secs => $3::float8)
   from due, public.leads l
   where o.id = due.id and l.id = o.lead_id
-  returning o.id as delivery_id, o.channel, o.idempotency_key::text as idempotency_key, o.attempts, ${LEAD_JSON}::text as lead`;
+  returning o.id as delivery_id, o.channel, o.idempotency_key::text as idempotency_key, o.attempts, o.maybe_delivered, ${LEAD_JSON}::text as lead`;
+
+/** Gives back deliveries $1 claimed at $2 and never tried (a stop came while the claim ran): due again, with the attempt not counted. */
+export const RELEASE_CLAIMS_SQL = `update public.leads_outbox set attempts = attempts - 1, next_try_at = $2::timestamptz
+  where id = any($1::bigint[]) and status = 'pending' and attempts > 0`;
 
 /** A delivery arrived ($1 the delivery, $2 when). */
 export const MARK_DELIVERED_SQL = `update public.leads_outbox set status = 'sent', sent_at = $2::timestamptz, last_error = null
@@ -88,11 +93,12 @@ export const MARK_DELIVERED_SQL = `update public.leads_outbox set status = 'sent
 
 /**
  * An attempt failed ($1 the delivery, $2 the attempt number claimed, $3 the next try, $4 the
- * error): recorded only if no later claim of the same delivery exists; given up ('failed') when
- * the delivery is older than $5.
+ * error, $6 whether it was sent and never answered, so that the receiver may have it): recorded
+ * only if no later claim of the same delivery exists; given up ('failed') when the delivery is
+ * older than $5.
  */
 export const MARK_ATTEMPT_FAILED_SQL = `update public.leads_outbox
-  set next_try_at = $3::timestamptz, last_error = $4,
+  set next_try_at = $3::timestamptz, last_error = $4, maybe_delivered = maybe_delivered or $6::boolean,
     status = case when created_at < $5::timestamptz then 'failed' else 'pending' end
   where id = $1 and attempts = $2 and status = 'pending'`;
 
