@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
-import { ROUTES } from './screen-support.ts';
+import { ALL_ROUTES, ROUTES } from './screen-support.ts';
 import { DIST, expect, test, waitForEnhanced } from './support.ts';
 
 /** The JavaScript a content page may load, gzip (issue 15: static HTML, enhanced, was 110 KB of hydration; issue 26: 5.0 KB with its own navigation, 4.2 KB without). */
@@ -28,9 +28,10 @@ async function scriptsOf(page: Page, url: string) {
 const reactOwned = (page: Page, selector = '*') =>
   page.evaluate((sel) => [...document.querySelectorAll(sel)].filter((el) => Object.keys(el).some((k) => k.startsWith('__react'))).length, selector);
 
-const first = (kind: string, hindi: boolean) => ROUTES.find((r) => r.kind === kind && r.path.startsWith('/hi/') === hindi)?.path;
-// Both languages: the Hindi edition's shell is the same script.
-const contentPages = ['/', first('brand', false), first('area', false), first('post', false), '/hi', first('brand', true), first('area', true)].filter((p): p is string => !!p);
+const first = (routes: typeof ROUTES, kind: string) => routes.find((r) => r.kind === kind)?.path;
+// Every language: another language's shell is the same script.
+const others = ALL_ROUTES.filter((r) => !ROUTES.includes(r));
+const contentPages = ['/', first(ROUTES, 'brand'), first(ROUTES, 'area'), first(ROUTES, 'post'), first(others, 'home'), first(others, 'brand'), first(others, 'area')].filter((p): p is string => !!p);
 
 for (const url of contentPages) {
   test(`${url} stays HTML: one small script (at most ${PAGE_JS_BUDGET / 1024} KB gzip), no React, nothing hydrated`, async ({ page }) => {

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { parse } from 'yaml';
-import { ROUTES, SITE } from './screen-support.ts';
+import { ROUTES, say, SITE } from './screen-support.ts';
 import { expect, firstParagraphOf, pageData, test, waitForEnhanced } from './support.ts';
 
 /** Issue 3's pages: every blog post, brand, area and service-centre page, from the build manifest. */
@@ -12,10 +12,9 @@ const BRANDS = of('brand');
 const AREAS = of('area');
 const CENTRE_BRANDS = of('service-center-brand');
 const FACTS = parse(readFileSync(path.resolve('content/site.yaml'), 'utf8')) as {
-  warranty: { primary: { label: string }; alternatives: Record<string, { label: string }> };
-  hours: { alternatives: Record<string, { label: string }> };
+  warranty: { primary: { label: string }; alternatives?: Record<string, { label: string }> };
+  hours: { primary: { label: string }; alternatives?: Record<string, { label: string }> };
 };
-const WARRANTY = FACTS.warranty;
 // Page data is loosely typed here: each test reads the fields of the kind it visits.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const data = async (p: string): Promise<any> => pageData(p);
@@ -25,24 +24,33 @@ const h1Of = async (p: string): Promise<string> => {
 };
 const decode = (s: string) => s.replace(/&amp;/g, '&').replace(/&#x27;/g, "'").replace(/&quot;/g, '"');
 
-/** The URL of every published file of a content folder, read from the file itself (front matter or YAML). */
-function published(dir: string, url: (d: { slug: string; id: string }) => string): string[] {
+/** The front matter (or YAML) of every published file of a content folder. */
+function published<T = { slug: string; id: string }>(dir: string): T[] {
   return readdirSync(path.resolve('content', dir))
     .filter((f) => !f.startsWith('_') && /\.(mdx|yaml)$/.test(f))
     .map((f) => {
       const text = readFileSync(path.resolve('content', dir, f), 'utf8');
-      return parse(f.endsWith('.mdx') ? text.split(/^---$/m)[1]! : text) as { slug: string; id: string; draft?: boolean };
+      return parse(f.endsWith('.mdx') ? text.split(/^---$/m)[1]! : text) as T & { draft?: boolean };
     })
-    .filter((d) => !d.draft)
-    .map(url)
-    .sort();
+    .filter((d) => !d.draft);
+}
+/** The URL of every published file of a content folder. */
+const urls = (dir: string, url: (d: { slug: string; id: string }) => string) => published(dir).map(url).sort();
+/** A brand or area page's file, by its URL. */
+const landingFile = (p: string) =>
+  [...published<LandingFile>('brands'), ...published<LandingFile>('areas')].find((f) => `/${f.slug}` === p)!;
+interface LandingFile {
+  slug: string;
+  scrollToTop?: boolean;
+  warranty?: string;
+  sections: { type: string; links?: unknown[] }[];
 }
 
 test('every published brand, area, service-centre and blog file of content/ has its page, and nothing else does', () => {
-  expect([...BRANDS].sort()).toEqual(published('brands', (d) => `/${d.slug}`));
-  expect([...AREAS].sort()).toEqual(published('areas', (d) => `/${d.slug}`));
-  expect([...CENTRE_BRANDS].sort()).toEqual(published('service-center', (d) => `/service-center/${d.id}`));
-  expect([...POSTS].sort()).toEqual(published('blog', (d) => `/blog/${d.slug}`));
+  expect([...BRANDS].sort()).toEqual(urls('brands', (d) => `/${d.slug}`));
+  expect([...AREAS].sort()).toEqual(urls('areas', (d) => `/${d.slug}`));
+  expect([...CENTRE_BRANDS].sort()).toEqual(urls('service-center', (d) => `/service-center/${d.id}`));
+  expect([...POSTS].sort()).toEqual(urls('blog', (d) => `/blog/${d.slug}`));
 });
 
 /** What a reader of the page's HTML finds, as the server sends it (no script has run). */
@@ -59,10 +67,10 @@ function keyContent(html: string) {
     h1Count: h1s.length,
     h1: text(h1s[0]),
     articleText: article ? text(all((e) => e.name === 'p', article.children as Node[])[0]) : null,
-    needRepair: heading('Need TV Repair Service?'),
-    contactUsHref: link('Contact Us'),
-    bookRepairHref: link('Book Repair Now'),
-    ready: heading('Ready to Get Your TV Fixed?'),
+    needRepair: heading(say('blog.post.repairBox.title')),
+    contactUsHref: link(say('blog.post.repairBox.contact')),
+    bookRepairHref: link(say('sections.heroBook')),
+    ready: heading(say('closingBanner.title')),
   };
 }
 
@@ -80,15 +88,15 @@ test.describe('without JavaScript, the prerendered HTML holds each page\'s key c
       else if (p !== '/blog' && p !== '/service-center') expect.soft(seen.h1, p).toBe(decode(await h1Of(p)));
       if (POSTS.includes(p)) {
         // The article's own text: the first paragraph of the body its MDX file renders to.
-        const body = (await data(p)).body?.html;
+        const body = (await data(p)).body as string | undefined;
         expect.soft(body, `${p}: the article has a body`).toBeTruthy();
         expect.soft(seen.articleText, `${p}: the article's first paragraph`).toBe(firstParagraphOf(body ?? ''));
-        expect.soft(seen.needRepair, `${p}: "Need TV Repair Service?"`).toBe(true);
-        expect.soft(seen.contactUsHref, `${p}: "Contact Us"`).toBe('/contact');
+        expect.soft(seen.needRepair, `${p}: the repair box's heading`).toBe(true);
+        expect.soft(seen.contactUsHref, `${p}: the repair box's link`).toBe('/contact');
       }
       if (BRANDS.includes(p) || AREAS.includes(p)) {
-        expect.soft(seen.bookRepairHref, `${p}: "Book Repair Now"`).toBe('/contact');
-        expect.soft(seen.ready, `${p}: "Ready to Get Your TV Fixed?"`).toBe(true);
+        expect.soft(seen.bookRepairHref, `${p}: the hero's booking link`).toBe('/contact');
+        expect.soft(seen.ready, `${p}: the closing banner's heading`).toBe(true);
       }
     }
   });
@@ -96,12 +104,12 @@ test.describe('without JavaScript, the prerendered HTML holds each page\'s key c
   test.describe('in the browser, one page of each kind', () => {
     test.use({ javaScriptEnabled: false });
     test('shows its h1 and its closing call to action', async ({ page }) => {
-      for (const p of [BRANDS[0]!, AREAS[0]!, CENTRE_BRANDS[0]!, POSTS[0]!, '/blog', '/service-center']) {
+      for (const p of [BRANDS[0], AREAS[0], CENTRE_BRANDS[0], POSTS[0], '/blog', '/service-center'].filter((x): x is string => !!x)) {
         await test.step(p, async () => {
           await page.goto(p);
           await expect.soft(page.getByRole('heading', { level: 1 }), p).toBeVisible();
-          if (POSTS.includes(p)) await expect.soft(page.getByRole('heading', { name: 'Need TV Repair Service?' }), p).toBeVisible();
-          if (BRANDS.includes(p) || AREAS.includes(p)) await expect.soft(page.getByRole('heading', { name: 'Ready to Get Your TV Fixed?' }), p).toBeVisible();
+          if (POSTS.includes(p)) await expect.soft(page.getByRole('heading', { name: say('blog.post.repairBox.title') }), p).toBeVisible();
+          if (BRANDS.includes(p) || AREAS.includes(p)) await expect.soft(page.getByRole('heading', { name: say('closingBanner.title') }), p).toBeVisible();
         });
       }
     });
@@ -128,13 +136,13 @@ test.describe('blog', () => {
     const featured = page.locator('#featured');
     await expect(featured.getByRole('link')).toHaveAttribute('href', POSTS[0]!);
     await expect(page.locator('#post-grid article')).toHaveCount(Math.min(POSTS.length - 1, 24));
-    const email = page.getByLabel('Your e-mail address');
+    const email = page.getByLabel(say('forms.newsletter.emailLabel'));
     await expect(email).toHaveAttribute('required', '');
     await expect(email).toHaveAttribute('type', 'email');
     await email.fill('reader@example.com');
-    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await page.getByRole('button', { name: say('forms.newsletter.submit') }).click();
     await expect(page).toHaveURL(/\/blog$/);
-    await expect(page.getByRole('heading', { name: 'Our Services & Popular Repair Areas' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: say('blog.index.related') })).toBeVisible();
   });
 
   test('the index page carries its grid once, as HTML: no page data for the browser', async ({ request }) => {
@@ -159,10 +167,15 @@ test.describe('blog', () => {
     expect(types.map((t) => JSON.parse(t)['@type'])).toContain('BlogPosting');
   });
 
-  test('/blog/<id> finds the article by its id', async ({ request }) => {
-    const res = await request.get('/blog/1', { maxRedirects: 0 });
-    expect(res.status()).toBe(301);
-    expect(res.headers().location).toMatch(/^\/blog\/[a-z0-9-]+$/);
+  test('/blog/<id> finds each article by its id', async ({ request }) => {
+    const posts = published('blog');
+    expect(posts.length).toBeGreaterThan(0);
+    for (const { id, slug } of posts) {
+      const res = await request.get(`/blog/${id}`, { maxRedirects: 0 });
+      // An id that is not the slug is an alias: a redirect to the article.
+      if (id === slug) expect(res.status(), id).toBe(200);
+      else expect([res.status(), res.headers().location], id).toEqual([301, `/blog/${slug}`]);
+    }
   });
 
   for (const js of [false, true]) {
@@ -172,8 +185,8 @@ test.describe('blog', () => {
       const res = await page.goto('/blog/no-such-article');
       expect(res?.status()).toBe(404);
       if (js) await waitForEnhanced(page);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText('LED TV Repair Blog Post Not Found');
-      await expect(page.getByText("Sorry, we couldn't find the LED TV repair article you're looking for.")).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(say('notFound.post.title'));
+      await expect(page.getByText(say('notFound.post.text'))).toBeVisible();
       const main = page.locator('main');
       for (const href of ['/blog', '/services', '/contact']) await expect(main.locator(`a[href="${href}"]`)).toHaveCount(1);
       await context.close();
@@ -182,7 +195,7 @@ test.describe('blog', () => {
 });
 
 test.describe('service centre', () => {
-  test('/service-center: six feature cards and the Mansarovar address', async ({ page }) => {
+  test('/service-center: six feature cards and the workshop\'s address', async ({ page }) => {
     await page.goto('/service-center');
     await waitForEnhanced(page);
     await expect(page.locator('#features li')).toHaveCount(6);
@@ -219,12 +232,12 @@ test.describe('service centre', () => {
         };
       });
       expect.soft(seen.services, p).toBe(offered.length);
-      expect.soft(seen.problems, p).toEqual(['Display Problems', 'Power Problems', 'Sound Problems', 'Smart TV Problems']);
-      expect.soft(seen.steps, p).toEqual(['Diagnosis', 'Quote', 'Repair', 'Quality Check', 'Delivery']);
+      expect.soft(seen.problems, p).toEqual(['display', 'power', 'sound', 'smart'].map((k) => say(`serviceCenter.brand.problems.${k}.title`)));
+      expect.soft(seen.steps, p).toEqual(['diagnosis', 'quote', 'repair', 'check', 'delivery'].map((k) => say(`serviceCenter.brand.process.${k}.title`)));
       expect.soft(seen.action, p).toBe(SITE.forms.serviceRequestEndpoint);
       expect.soft(seen.method, p).toBe('post');
       expect.soft(seen.options, p).toEqual(['', ...offered]);
-      expect.soft(seen.firstOption, p).toBe('Select Service Type');
+      expect.soft(seen.firstOption, p).toBe(say('forms.serviceRequest.serviceType.placeholder'));
       expect.soft(seen.subject, p).toBe(`${d.brand.name} Service Request from Website`);
       expect.soft(seen.brandName, p).toBe(d.brand.name);
       expect.soft(seen.required, `${p}: fields not required`).toEqual([]);
@@ -232,7 +245,7 @@ test.describe('service centre', () => {
       expect.soft(seen.phoneType, p).toBe('tel');
       expect.soft(seen.others.length, p).toBeLessThanOrEqual(6);
       expect.soft(seen.others[0], p).toMatch(/^\/service-center\/[a-z0-9-]+$/);
-      await expect(page.getByText(FACTS.hours.alternatives.serviceCenterBadge!.label)).toBeVisible();
+      await expect(page.getByText((FACTS.hours.alternatives?.serviceCenterBadge ?? FACTS.hours.primary).label)).toBeVisible();
     }
   });
 
@@ -240,8 +253,8 @@ test.describe('service centre', () => {
     const res = await page.goto('/service-center/no-such-brand');
     expect(res?.status()).toBe(404);
     await waitForEnhanced(page);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Brand Not Found');
-    await expect(page.getByText("Sorry, we couldn't find information for this brand.")).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(say('notFound.brand.title'));
+    await expect(page.getByText(say('notFound.brand.text'))).toBeVisible();
     await expect(page.locator('main a[href="/service-center"]')).toHaveCount(1);
   });
 });
@@ -258,38 +271,47 @@ test.describe('brand and area pages (the spec\'s variants are data)', () => {
     }
   });
 
-  test('AOC: breadcrumb Services › AOC TV Repair, and the page keeps its scroll position on arrival', async ({ page }) => {
-    await page.goto('/aoc-tv-repair');
-    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
-    await expect(crumbs.getByRole('link', { name: 'Services' })).toHaveAttribute('href', '/services');
-    await expect(crumbs).toContainText('AOC TV Repair');
-    expect((await data('/aoc-tv-repair')).meta.scrollToTop).toBe(false);
-    await expect(page.locator('main a[href="/service-center"]').first()).toBeVisible();
-  });
-
-  test('Vu states its own warranty reading; other brands the primary one', async ({ page }) => {
-    await page.goto('/vu-tv-repair');
-    await expect(page.locator('main')).toContainText(WARRANTY.alternatives.vu!.label);
-    await page.goto('/samsung-tv-repair');
-    await expect(page.locator('main')).toContainText(WARRANTY.primary.label);
-    await expect(page.locator('main')).not.toContainText(WARRANTY.alternatives.vu!.label);
-  });
-
-  test('Mansarovar and Vaishali Nagar show the phone with and without +91', async ({ page }) => {
-    for (const p of ['/tv-repair-mansarovar', '/tv-repair-vaishali-nagar']) {
-      await page.goto(p);
-      const local = SITE.contact.phone.replace(/^\+91(\d{5})(\d{5})$/, '$1 $2');
-      await expect(page.locator('main').getByRole('link', { name: `+91 ${local}`, exact: true })).toBeVisible();
-      await expect(page.locator('main').getByRole('link', { name: local, exact: true })).toBeVisible();
+  test('each brand and area page shows the breadcrumb its file gives (or its URL\'s), and keeps its scroll position when its file says so', async ({ request }) => {
+    for (const p of [...BRANDS, ...AREAS]) {
+      const d = await data(p);
+      const doc = parseDocument(await (await request.get(p)).text());
+      const nav = DomUtils.findOne((e) => e.name === 'nav' && e.attribs['aria-label'] === say('breadcrumb.label'), doc.children)!;
+      const links = DomUtils.findAll((e) => e.name === 'a', nav.children).map((a) => [a.attribs.href, DomUtils.textContent(a).trim()]);
+      for (const step of d.meta.breadcrumb as { label: string; href?: string }[]) {
+        if (step.href) expect.soft(links, p).toContainEqual([step.href, decode(step.label)]);
+        else expect.soft(DomUtils.textContent(nav), p).toContain(decode(step.label));
+      }
+      expect.soft(d.meta.scrollToTop, p).toBe(landingFile(p).scrollToTop ?? true);
     }
   });
 
-  test('Jagatpura: breadcrumb Service Areas → /contact, and eight related links', async ({ page }) => {
-    await page.goto('/tv-repair-jagatpura');
-    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
-    await expect(crumbs.getByRole('link', { name: 'Service Areas' })).toHaveAttribute('href', '/contact');
-    const related = (await data('/tv-repair-jagatpura')).sections.find((s: { type: string }) => s.type === 'related-links');
-    expect(related.links).toHaveLength(8);
+  test('a brand or area page that states a warranty states the reading its file names, or the primary one', async ({ request }) => {
+    const alternatives = FACTS.warranty.alternatives ?? {};
+    const labels = [FACTS.warranty.primary.label, ...Object.values(alternatives).map((a) => a.label)];
+    let stated = 0;
+    for (const p of [...BRANDS, ...AREAS]) {
+      const named = landingFile(p).warranty;
+      const reading = (named && alternatives[named]) || FACTS.warranty.primary;
+      const main = DomUtils.textContent(DomUtils.findOne((e) => e.name === 'main', parseDocument(await (await request.get(p)).text()).children)!);
+      if (!labels.some((l) => main.includes(l))) continue;
+      stated++;
+      expect.soft(main.includes(reading.label), `${p} states "${reading.label}"`).toBe(true);
+      for (const other of labels) if (other !== reading.label) expect.soft(main.includes(other), `${p} states "${other}"`).toBe(false);
+    }
+    expect(stated).toBeGreaterThan(0);
+  });
+
+  test('a "call us" section shows the phone with and without +91; a related-links section keeps every link its file lists', async ({ page }) => {
+    const local = SITE.contact.phone.replace(/^\+91(\d{5})(\d{5})$/, '$1 $2');
+    for (const p of [...BRANDS, ...AREAS]) {
+      const { sections } = landingFile(p);
+      const related = (await data(p)).sections.find((s: { type: string }) => s.type === 'related-links');
+      expect.soft(related?.links.length, p).toBe(sections.find((s) => s.type === 'related-links')?.links!.length);
+      if (!sections.some((s) => s.type === 'phone-formats')) continue;
+      await page.goto(p);
+      await expect.soft(page.locator('main').getByRole('link', { name: `+91 ${local}`, exact: true }), p).toBeVisible();
+      await expect.soft(page.locator('main').getByRole('link', { name: local, exact: true }), p).toBeVisible();
+    }
   });
 
   test('the footer lists every brand and area page', async ({ page }) => {
@@ -300,7 +322,7 @@ test.describe('brand and area pages (the spec\'s variants are data)', () => {
 
   test('the home page shows the latest two posts', async ({ page }) => {
     await page.goto('/');
-    await expect(page.locator('#latest-posts article')).toHaveCount(2);
+    await expect(page.locator('#latest-posts article')).toHaveCount(Math.min(POSTS.length, 2));
   });
 });
 

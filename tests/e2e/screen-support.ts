@@ -3,10 +3,12 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { manifestFile } from '#core/pipeline/record.ts';
+import { translate, type MessageVars } from '#src/i18n/translate.ts';
 import { axeViolations, DIST, expect } from './support.ts';
 
 /** The business facts the built site was made from (tests compare pages with them, never with literals). */
 export const SITE = parse(readFileSync(path.resolve('content/site.yaml'), 'utf8')) as {
+  languages?: string[];
   business: { name: string; founder: { name: string } };
   contact: { phone: string; whatsapp: string; whatsappText: string; email: string };
   address: { street: string; locality: string; city: string };
@@ -17,9 +19,19 @@ export const SITE = parse(readFileSync(path.resolve('content/site.yaml'), 'utf8'
   forms: { contactEndpoint: string; serviceRequestEndpoint: string; forwardTo?: string; honeypotField: string };
 };
 
-/** The routes of the built English site, with their kind (the build's manifest, core/pipeline/record.ts); the Hindi edition's are tested in hindi.spec.ts. */
-export const ROUTES = (JSON.parse(readFileSync(manifestFile(DIST), 'utf8')) as { routes: { path: string; kind: string; lang?: string }[] })
-  .routes.filter((r) => r.lang !== 'hi');
+/** The default language's catalogue (content/messages/<code>.yaml), flattened to its dotted keys. */
+const flat = (o: object, prefix = ''): [string, string][] =>
+  Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? flat(v as object, `${prefix}${k}.`) : [[`${prefix}${k}`, String(v)] as [string, string]]));
+const MESSAGES = Object.fromEntries(flat(parse(readFileSync(path.resolve(`content/messages/${SITE.languages?.[0] ?? 'en'}.yaml`), 'utf8')) as object));
+
+/** What the site says for a message key, as its pages say it (tests read words from content, never literals). */
+export const say = (key: string, vars?: MessageVars) => translate(MESSAGES, key, vars);
+
+/** Every route of the built site, with its kind and language (the build's manifest, core/pipeline/record.ts). */
+export const ALL_ROUTES = (JSON.parse(readFileSync(manifestFile(DIST), 'utf8')) as { routes: { path: string; kind: string; lang?: string }[] }).routes;
+
+/** The routes of the default language's pages; the other languages' are tested in hindi.spec.ts. */
+export const ROUTES = ALL_ROUTES.filter((r) => !r.lang || r.lang === (SITE.languages?.[0] ?? 'en'));
 
 /** The pages this suite owns: issue 4's screens. */
 export const SCREENS = ['/services', '/about', '/contact', '/testimonials', '/thank-you'];

@@ -1,8 +1,17 @@
-import { horizontalOverflow, ROUTES, SCREENS, SITE } from './screen-support.ts';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { horizontalOverflow, ROUTES, say, SCREENS, SITE } from './screen-support.ts';
 import { axeViolations, preloadAxe, expect, sitemapPaths, test, waitForEnhanced } from './support.ts';
 
-const MAIN = ['audio-problems', 'motherboard-repair', 'screen-repair', 'power-issues', 'wall-mounting', 'pickup-delivery'];
-const EXTRA = ['smart-tv', 'panel-replacement', 'backlight-repair'];
+/** The services of content/services.yaml: the main ones (/services shows the first four, the rest after "View all"), then the extra sections. */
+const SERVICES = parse(readFileSync(path.resolve('content/services.yaml'), 'utf8')) as { id: string; title: string; main?: boolean }[];
+const MAIN = SERVICES.filter((s) => s.main !== false).map((s) => s.id);
+const EXTRA = SERVICES.filter((s) => s.main === false).map((s) => s.id);
+const [SHOWN, HIDDEN] = [MAIN.slice(0, 4), MAIN.slice(4)];
+/** The last main service: behind "View all" when there are more than four. */
+const LAST = SERVICES.find((s) => s.id === MAIN.at(-1))!;
+const AREAS_SERVED = parse(readFileSync(path.resolve('content/areas-served.yaml'), 'utf8')) as unknown[];
 
 test.describe('/services', () => {
   test('the static HTML holds every anchor, so links to /services#… resolve without JavaScript', async ({ request }) => {
@@ -10,17 +19,19 @@ test.describe('/services', () => {
     for (const id of [...MAIN, ...EXTRA]) expect(html).toContain(`id="${id}"`);
   });
 
-  test('shows four services, then all six after "View All Repair Services", with no way back', async ({ page, consoleLog }) => {
+  test('shows four services, then the rest after "View all", with no way back', async ({ page, consoleLog }) => {
     await page.goto('/services');
     await waitForEnhanced(page);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Professional TV Repair Services');
-    const strip = page.getByRole('region', { name: 'Our record' });
-    for (const text of [SITE.stats.tvsRepaired, SITE.stats.years, 'Same-Day', 'Verified']) await expect(strip).toContainText(text);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(say('services.hero.title'));
+    const strip = page.getByRole('region', { name: say('services.stats.label') });
+    for (const text of [SITE.stats.tvsRepaired, SITE.stats.years, say('services.stats.sameDayValue'), say('services.stats.verifiedValue')]) await expect(strip).toContainText(text);
 
-    for (const id of MAIN.slice(0, 4)) await expect(page.locator(`#${id}`)).toBeVisible();
-    for (const id of MAIN.slice(4)) await expect(page.locator(`#${id}`)).toBeHidden();
-    const viewAll = page.getByText('View All Repair Services');
-    await viewAll.click();
+    for (const id of SHOWN) await expect(page.locator(`#${id}`)).toBeVisible();
+    for (const id of HIDDEN) await expect(page.locator(`#${id}`)).toBeHidden();
+    const viewAll = page.getByText(say('services.repair.viewAll'));
+    // Four or fewer: nothing is hidden, and there is nothing to open.
+    if (HIDDEN.length) await viewAll.click();
+    else await expect(viewAll).toHaveCount(0);
     for (const id of MAIN) await expect(page.locator(`#${id}`)).toBeVisible();
     await expect(viewAll).toBeHidden();
     await expect(page.getByText(/Show fewer|Collapse/)).toHaveCount(0);
@@ -29,40 +40,41 @@ test.describe('/services', () => {
       const card = page.locator(`#${id}`);
       await expect(card.getByRole('heading', { level: 3 })).not.toBeEmpty();
       await expect(card.getByRole('listitem')).toHaveCount(5);
-      await expect(card.getByRole('link', { name: /^Book This Service/ })).toHaveAttribute('href', '/contact');
+      await expect(card.getByRole('link', { name: new RegExp(`^${say('serviceDetail.book')}`) })).toHaveAttribute('href', '/contact');
     }
     for (const id of EXTRA) await expect(page.locator(`#${id}`)).toBeVisible();
     expect(consoleLog.errors).toEqual([]);
   });
 
-  test('a hash naming a hidden service reveals it and scrolls to it', async ({ page }) => {
-    await page.goto('/services#pickup-delivery');
+  test('a hash naming the last service (hidden when there are more than four) reveals it and scrolls to it', async ({ page }) => {
+    await page.goto(`/services#${LAST.id}`);
     await waitForEnhanced(page);
-    await expect(page.locator('#pickup-delivery')).toBeVisible();
-    await expect(page.locator('#pickup-delivery')).toBeInViewport();
-    await expect(page.getByText('View All Repair Services')).toBeHidden();
+    await expect(page.locator(`#${LAST.id}`)).toBeVisible();
+    await expect(page.locator(`#${LAST.id}`)).toBeInViewport();
+    await expect(page.getByText(say('services.repair.viewAll'))).toBeHidden();
   });
 
-  test('a hash naming an extra section scrolls to it', async ({ page }) => {
-    await page.goto('/services#backlight-repair');
+  test('a hash naming an extra section (or the last service) scrolls to it', async ({ page }) => {
+    const id = EXTRA[0] ?? LAST.id;
+    await page.goto(`/services#${id}`);
     await waitForEnhanced(page);
-    await expect(page.locator('#backlight-repair')).toBeInViewport();
+    await expect(page.locator(`#${id}`)).toBeInViewport();
   });
 
-  test('a link to a hidden service from the same page reveals and scrolls', async ({ page }) => {
+  test('a footer link to the last service from the same page reveals and scrolls', async ({ page }) => {
     await page.goto('/services');
     await waitForEnhanced(page);
-    await page.locator('footer').getByRole('link', { name: 'TV Wall Mounting' }).click();
-    await expect(page).toHaveURL(/\/services#wall-mounting$/);
-    await expect(page.locator('#wall-mounting')).toBeInViewport();
+    await page.locator('footer').getByRole('link', { name: LAST.title, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/services#${LAST.id}$`));
+    await expect(page.locator(`#${LAST.id}`)).toBeInViewport();
   });
 
-  test('"Learn More" on the home page lands on a hidden service of the next page, revealed', async ({ page }) => {
+  test('"Learn More" on the home page lands on the last service of the next page, revealed', async ({ page }) => {
     await page.goto('/');
     await waitForEnhanced(page);
-    await page.locator('main a[href="/services#wall-mounting"]').first().click();
-    await expect(page).toHaveURL(/\/services#wall-mounting$/);
-    await expect(page.locator('#wall-mounting')).toBeInViewport();
+    await page.locator(`main a[href="/services#${LAST.id}"]`).first().click();
+    await expect(page).toHaveURL(new RegExp(`/services#${LAST.id}$`));
+    await expect(page.locator(`#${LAST.id}`)).toBeInViewport();
   });
 
   test('links to every area page and brand page', async ({ page }) => {
@@ -76,12 +88,12 @@ test.describe('/services', () => {
 
   test.describe('without JavaScript', () => {
     test.use({ javaScriptEnabled: false });
-    test('all six services can be read, and a hash opens the hidden ones', async ({ page }) => {
+    test('every service can be read, and a hash opens the hidden ones', async ({ page }) => {
       await page.goto('/services');
-      await page.getByText('View All Repair Services').click();
+      if (HIDDEN.length) await page.getByText(say('services.repair.viewAll')).click();
       for (const id of MAIN) await expect(page.locator(`#${id}`)).toBeVisible();
-      await page.goto('/services#wall-mounting');
-      await expect(page.locator('#wall-mounting')).toBeVisible();
+      await page.goto(`/services#${LAST.id}`);
+      await expect(page.locator(`#${LAST.id}`)).toBeVisible();
     });
   });
 });
@@ -89,11 +101,11 @@ test.describe('/services', () => {
 test('/about: story, mission, the four values, six reasons, the founder and a call to action', async ({ page }) => {
   await page.goto('/about');
   await waitForEnhanced(page);
-  for (const name of ['Our Story', 'Our Mission', 'Our Values', 'Meet Our Founder', 'Ready to Get Your TV Fixed?']) {
-    await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+  for (const key of ['about.story.title', 'about.mission.title', 'about.values.title', 'about.founder.title', 'closingBanner.title']) {
+    await expect(page.getByRole('heading', { level: 2, name: say(key) })).toBeVisible();
   }
   const values = page.locator('#values').getByRole('heading', { level: 3 });
-  await expect(values).toHaveText(['Integrity', 'Quality', 'Customer Focus', 'Innovation']);
+  await expect(values).toHaveText(['integrity', 'quality', 'customer', 'innovation'].map((k) => say(`about.values.${k}.title`)));
   await expect(page.locator('#why-choose li')).toHaveCount(6);
   await expect(page.locator('#founder')).toContainText(SITE.business.founder.name);
 });
@@ -102,8 +114,8 @@ test.describe('/contact', () => {
   test('breadcrumb, every way to get in touch, the areas grid and related links', async ({ page }) => {
     await page.goto('/contact');
     await waitForEnhanced(page);
-    await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Contact');
-    const touch = page.getByRole('region', { name: 'Get In Touch' });
+    await expect(page.getByRole('navigation', { name: say('breadcrumb.label') })).toContainText('Contact');
+    const touch = page.getByRole('region', { name: say('contact.getInTouch.title') });
     await expect(touch.locator('a[href^="tel:"]')).toHaveAttribute('href', `tel:${SITE.contact.phone}`);
     const wa = touch.locator('a[href^="https://wa.me/"]');
     await expect(wa).toHaveAttribute('href', `https://wa.me/${SITE.contact.whatsapp.slice(1)}?text=${encodeURIComponent(SITE.contact.whatsappText)}`);
@@ -111,15 +123,15 @@ test.describe('/contact', () => {
     await expect(touch.locator('a[href^="mailto:"]')).toHaveAttribute('href', `mailto:${SITE.contact.email}`);
     await expect(touch).toContainText(SITE.address.street);
     await expect(touch).toContainText(SITE.hours.primary.label);
-    await expect(page.getByRole('heading', { name: 'Send Us a Message' })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Prefer to chat?' }).locator('a[href^="https://wa.me/"]')).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Our Services & Popular Repair Areas' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: say('forms.contact.title') })).toBeVisible();
+    await expect(page.getByRole('region', { name: say('contact.whatsapp.title') }).locator('a[href^="https://wa.me/"]')).toBeVisible();
+    await expect(page.getByRole('heading', { name: say('contact.related') })).toBeVisible();
   });
 
   test('the areas grid lists every area served, and exactly those with a page are links', async ({ page }) => {
     await page.goto('/contact');
-    const grid = page.getByRole('region', { name: 'Areas We Serve' });
-    expect(await grid.getByRole('listitem').count()).toBeGreaterThanOrEqual(30);
+    const grid = page.getByRole('region', { name: say('contact.areas.title') });
+    expect(await grid.getByRole('listitem').count()).toBe(AREAS_SERVED.length);
     const hrefs = await grid.getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
     const areaPages = ROUTES.filter((r) => r.kind === 'area').map((r) => r.path);
     expect(hrefs.sort()).toEqual(areaPages.sort());
@@ -152,23 +164,25 @@ test.describe('/contact', () => {
     );
     expect(requested).toEqual([]);
     expect(await map.getAttribute('src')).toBeNull();
-    await page.getByRole('heading', { name: 'Find Our Workshop' }).scrollIntoViewIfNeeded();
+    await page.getByRole('heading', { name: say('contact.findUs') }).scrollIntoViewIfNeeded();
     await expect(map).toHaveAttribute('src', SITE.mapEmbedUrl);
     await expect.poll(() => requested.length).toBeGreaterThan(0);
   });
 });
 
-test('/testimonials: nine reviews with star ratings, the metrics, a review link and next steps', async ({ page }) => {
+test('/testimonials: every review with its star rating, the metrics, a review link and next steps', async ({ page }) => {
+  const testimonials = parse(readFileSync(path.resolve('content/testimonials.yaml'), 'utf8')) as { rating: number }[];
   await page.goto('/testimonials');
   await waitForEnhanced(page);
   const reviews = page.locator('#reviews figure');
-  await expect(reviews).toHaveCount(9);
-  for (const stars of await reviews.getByRole('img').all()) await expect(stars).toHaveAccessibleName(/^Rated [45] out of 5$/);
-  const record = page.getByRole('region', { name: 'Our record' });
-  for (const text of [String(SITE.stats.rating), SITE.stats.satisfied, SITE.stats.tvsRepairedLastYear, 'Past 12 Months']) {
+  await expect(reviews).toHaveCount(testimonials.length);
+  const names = await reviews.getByRole('img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('aria-label')));
+  expect(names.sort()).toEqual(testimonials.map((t) => say('cards.rated', { rating: t.rating, max: 5 })).sort());
+  const record = page.getByRole('region', { name: say('testimonials.record.label') });
+  for (const text of [String(SITE.stats.rating), SITE.stats.satisfied, SITE.stats.tvsRepairedLastYear, say('testimonials.record.repaired')]) {
     await expect(record).toContainText(text);
   }
-  const review = page.getByRole('link', { name: /Leave Us a Review/ });
+  const review = page.getByRole('link', { name: new RegExp(say('testimonials.reviews.leave')) });
   await expect(review).toHaveAttribute('href', SITE.reviewUrl);
   await expect(review).toHaveAttribute('target', '_blank');
   await expect(review).toHaveAttribute('rel', /noopener/);
@@ -181,11 +195,11 @@ test('/thank-you: noindex, not in the sitemap, next steps and ways back', async 
   await page.goto('/thank-you');
   await waitForEnhanced(page);
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('Thank You');
-  await expect(page.getByRole('heading', { name: 'What Happens Next' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(say('thankYou.title'));
+  await expect(page.getByRole('heading', { name: say('thankYou.next.title') })).toBeVisible();
   await expect(page.locator('main a[href^="tel:"]')).toHaveAttribute('href', `tel:${SITE.contact.phone}`);
   await expect(page.locator('main a[href^="https://wa.me/"]')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+  await expect(page.getByRole('link', { name: say('thankYou.home') })).toHaveAttribute('href', '/');
   await expect(page.locator('main a[href="/services"]')).toBeVisible();
 });
 

@@ -1,10 +1,12 @@
 import type { Page } from '@playwright/test';
-import { SITE } from './screen-support.ts';
-import { expect, ORIGIN, test, waitForEnhanced } from './support.ts';
+import { ALL_ROUTES, ROUTES, SITE } from './screen-support.ts';
+import { expect, ORIGIN, pageData, test, waitForEnhanced } from './support.ts';
 
 /** The business's phone and WhatsApp links as content/site.yaml makes them (never literals: going live changes them). */
 const TEL = `tel:${SITE.contact.phone}`;
 const WHATSAPP = `https://wa.me/${SITE.contact.whatsapp.replace(/^\+/, '')}?text=${encodeURIComponent(SITE.contact.whatsappText)}`;
+/** The first page of a kind in the built site, if it has one. */
+const first = (kind: string) => ROUTES.find((r) => r.kind === kind)?.path;
 
 /** The shell's controls work before JavaScript arrives (native <details>) and with it (decision 090). */
 for (const js of [true, false]) {
@@ -44,8 +46,8 @@ for (const js of [true, false]) {
     });
 
     // One page object for the four pages: a fresh browser page costs more than the checks.
-    test('/, /services, /samsung-tv-repair and /contact: one tap calls or chats, from the first screen', async ({ page }) => {
-      for (const url of ['/', '/services', '/samsung-tv-repair', '/contact']) {
+    test('/, /services, a brand page and /contact: one tap calls or chats, from the first screen', async ({ page }) => {
+      for (const url of ['/', '/services', first('brand'), '/contact'].filter((u): u is string => !!u)) {
         await test.step(url, async () => {
           await page.goto(url);
           await ready(page);
@@ -284,14 +286,20 @@ test('the browser animates the change between pages on a computer, not on a phon
   await reveals({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true }, '/services at once');
 });
 
-test('the AOC page opens where the last page was left; the page after it opens at the top again (spec §2)', async ({ page }) => {
+test('a page whose file keeps the scroll position (scrollToTop: false) opens where the last page was left; the page after it opens at the top again (spec §2)', async ({ page }) => {
+  // The first brand or area page that keeps it; without one, the first such page opens at the top.
+  const landing = ROUTES.filter((r) => r.kind === 'brand' || r.kind === 'area');
+  const flags = await Promise.all(landing.map(async (r) => ((await pageData(r.path)).meta as { scrollToTop?: boolean }).scrollToTop));
+  const keeps = landing.find((_, i) => flags[i] === false);
+  const target = (keeps ?? landing[0])!.path;
   await page.goto('/');
   await waitForEnhanced(page);
   await page.evaluate(() => window.scrollTo({ top: 900, behavior: 'instant' }));
-  await page.locator('footer a[href="/aoc-tv-repair"]').dispatchEvent('click');
-  await page.waitForURL(/\/aoc-tv-repair$/, { waitUntil: 'domcontentloaded' });
-  expect(await page.evaluate(() => window.scrollY)).toBe(900);
+  await page.locator(`footer a[href="${target}"]`).dispatchEvent('click');
+  await page.waitForURL(new RegExp(`${target}$`), { waitUntil: 'domcontentloaded' });
+  expect(await page.evaluate(() => window.scrollY)).toBe(keeps ? 900 : 0);
   await waitForEnhanced(page);
+  await page.evaluate(() => window.scrollTo({ top: 300, behavior: 'instant' }));
   await page.locator('footer a[href="/services"]').dispatchEvent('click');
   await page.waitForURL(/\/services$/, { waitUntil: 'domcontentloaded' });
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
@@ -357,7 +365,9 @@ test('the browser may prerender the pages of the site a visitor is about to open
       },
       [rules.prerender[0]!.where, href] as const,
     );
-  for (const href of ['/services', '/samsung-tv-repair', '/blog/why-is-my-led-tv-not-turning-on', '/hi/samsung-tv-repair']) expect(await offered(href), href).toBe(true);
+  // Pages of each kind and language the site has.
+  const pages = ['/services', first('brand'), first('area'), first('post'), ALL_ROUTES.find((r) => r.lang && !ROUTES.includes(r))?.path];
+  for (const href of pages.filter((p): p is string => !!p)) expect(await offered(href), href).toBe(true);
   for (const href of ['/analytics', '/functions/v1/leads', '/rss.xml', '/og/default.png', WHATSAPP, TEL]) expect(await offered(href), href).toBe(false);
   // Intent, not every link on load: a phone's data plan pays for what the visitor is about to open.
   expect(rules.prerender.map((r) => r.eagerness)).toEqual(['moderate']);
