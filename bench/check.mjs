@@ -14,6 +14,7 @@
 // linkinator in wall time on these pages, on a 2-core machine.
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,7 +59,13 @@ const errors = report.problems.filter((p) => p.severity === 'error');
 console.log(`site check   ${ours.wall.toFixed(2)} s wall, ${ours.cpu.toFixed(2)} s CPU  (exit ${ours.status}; ${report.checked.pages} pages, ${report.checked.links} links, ${errors.length} errors, ${report.problems.length - errors.length} warnings; phases ms ${JSON.stringify(report.timings)})`);
 
 const linkinator = path.join(root, 'node_modules', 'linkinator', 'build', 'src', 'cli.js');
-const PORT = 4391;
+// A port no one else is on (another bench may be running beside this one on a shared machine).
+const PORT = await new Promise((resolve) => {
+  const probe = net.createServer().listen(0, '127.0.0.1', () => {
+    const { port } = probe.address();
+    probe.close(() => resolve(port));
+  });
+});
 const server = spawn(process.execPath, ['cli/bin.mjs', 'start', '--no-build', '--no-analytics', '--dist', dist, '--port', String(PORT)], { cwd: root, stdio: 'ignore' });
 // Ready when it answers (the bench is not a test: polling a port is fine here).
 for (let i = 0; ; i++) {
@@ -83,7 +90,7 @@ try {
   const out = JSON.parse(theirs.stdout);
   summary = `${out.links.length} links, ${out.links.filter((l) => l.state === 'BROKEN').length} broken`;
 } catch {
-  summary = theirs.stdout.slice(0, 200);
+  summary = `no report: ${(theirs.stdout || theirs.stderr).slice(-400)}`;
 }
 console.log(`linkinator   ${theirs.wall.toFixed(2)} s wall, ${theirs.cpu.toFixed(2)} s CPU  (exit ${theirs.status}; ${summary})`);
 console.log(`ratio        ${(theirs.wall / ours.wall).toFixed(1)}x faster (wall), ${(theirs.cpu / ours.cpu).toFixed(1)}x less CPU`);

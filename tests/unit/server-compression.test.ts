@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, test } from 'vitest';
 import { createApp } from '#cli/lib/server/app.ts';
-import { chooseEncoding } from '#cli/lib/server/body-cache.ts';
+import { chooseEncoding } from '#cli/lib/server/bodies.ts';
 
 // `site start` sends dist/ the way static hosts do: text compressed (br, else gzip), negotiated by
 // Accept-Encoding, with Vary; pictures as they are.
@@ -59,11 +59,13 @@ describe('compressed responses', () => {
     for (const name of ['content-encoding', 'content-length', 'vary', 'content-type']) expect(head.headers.get(name), name).toBe(got.headers.get(name));
   });
 
-  test('negotiation by q-values', () => {
+  test('negotiation by q-values, br on a tie whatever the order', () => {
     expect(chooseEncoding('br;q=0.8, gzip;q=0.9')).toBe('gzip');
-    expect(chooseEncoding('gzip, br')).toBe('br');
+    expect(chooseEncoding('gzip, deflate, br, zstd')).toBe('br');
     expect(chooseEncoding('*;q=0.5')).toBe('br');
     expect(chooseEncoding('deflate')).toBeUndefined();
+    expect(chooseEncoding('gzip;q=0, identity')).toBeUndefined();
     expect(chooseEncoding('')).toBeUndefined();
+    expect(chooseEncoding(undefined)).toBeUndefined();
   });
 });

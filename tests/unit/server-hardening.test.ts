@@ -12,7 +12,6 @@ import { migratedDataDir } from '../support/pglite.ts';
 import { startReceiver, verifyWebhook, type Receiver } from '../support/receiver.ts';
 import { run } from '#cli/index.ts';
 import { createNodeAnalytics } from '#cli/lib/server/analytics.ts';
-import { bodyCache } from '#cli/lib/server/body-cache.ts';
 import { liveDistIndex, MAX_PATH_LENGTH, resolve } from '#cli/lib/server/dist-index.ts';
 
 const work = mkdtempSync(path.join(tmpdir(), 'site-harden-'));
@@ -193,25 +192,8 @@ describe('site start under hostile input', () => {
     const gzip = await request('/about', 'GET', { 'accept-encoding': 'gzip' });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gzip.headers['content-security-policy']).toContain("default-src 'self'");
-    // The same cached body, sent again uncompressed, whole.
+    // The same page, sent again uncompressed, whole.
     expect((await request('/about')).body).toBe(readFileSync(path.join(out, 'about.html'), 'utf8'));
-  });
-
-  test('the body cache keeps the most recently read files within its budget', async () => {
-    const dir = mkdtempSync(path.join(work, 'bodies-'));
-    const file = (name: string, text: string) => (writeFileSync(path.join(dir, name), text), path.join(dir, name));
-    const [a, b, c] = [file('a', 'a1'.repeat(5)), file('b', 'b1'.repeat(5)), file('c', 'c1'.repeat(5))];
-    const cache = bodyCache<object>({ maxBytes: 20 });
-    const index = {};
-    const read = async (f: string) => (await cache.read(index, f))?.toString();
-    await read(a);
-    await read(b);
-    await read(a); // b is now the least recently used
-    await read(c); // over budget: b goes
-    for (const f of [a, b, c]) writeFileSync(f, 'changed');
-    expect([await read(a), await read(c), await read(b)]).toEqual(['a1'.repeat(5), 'c1'.repeat(5), 'changed']);
-    expect((await cache.read({}, a))?.toString()).toBe('changed'); // another index: a fresh cache
-    expect(await cache.read({}, path.join(dir, 'missing'))).toBeUndefined();
   });
 
   // Last: it swaps the dist/ the other tests read.
@@ -222,7 +204,7 @@ describe('site start under hostile input', () => {
     writeFileSync(path.join(next, 'privacy-policy.html'), '<!DOCTYPE html><title>Rewritten</title>');
     rmSync(path.join(next, 'about.html'));
     expect((await request('/brand-new')).status).toBe(404);
-    expect((await request('/privacy-policy')).body).not.toContain('Rewritten'); // now in the body cache
+    expect((await request('/privacy-policy')).body).not.toContain('Rewritten');
     renameSync(out, `${out}-old`);
     renameSync(next, out);
     rmSync(`${out}-old`, { recursive: true });

@@ -1,29 +1,10 @@
 import path from 'node:path';
 import { type Context, Hono } from 'hono';
-import { bodyCache, chooseEncoding, COMPRESSIBLE } from './body-cache.ts';
+import { type Body, bodiesOf, chooseEncoding } from './bodies.ts';
 import { type DistIndex, liveDistIndex, resolve } from './dist-index.ts';
 import { SERVER_ANSWER_HEADERS } from './node-server.ts';
 
 export { guardedCreateServer } from './node-server.ts';
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.webmanifest': 'application/manifest+json',
-};
 
 /** Hashed build assets never change under their name; everything else must be revalidated. */
 function cacheControl(urlPath: string, file: string): string {
@@ -47,14 +28,17 @@ export interface ServerOptions {
  * The site's own server, behaving like the static hosts dist/ is made for: the headers of
  * dist/_headers, the redirects of dist/_redirects, every page at its path (dist/x.html at /x, no trailing slash), the
  * nearest 404.html with status 404 for unknown paths, and the analytics function on the same origin.
- * Which file answers comes from an index of dist/ held in memory (dist-index.ts); bodies are read
- * asynchronously and kept in a bounded cache (body-cache.ts), so no request blocks the others.
+ * Which file answers comes from an index of dist/ held in memory (dist-index.ts); its text is read
+ * and compressed once, with the index (bodies.ts), so no request blocks the others.
  */
 export function createApp({ dist, analytics, leads, signal }: ServerOptions): Hono {
   const app = new Hono();
   const root = path.resolve(dist);
   const site = liveDistIndex(root, signal);
-  const bodies = bodyCache<DistIndex>();
+  const bodies = new WeakMap<DistIndex, (file: string) => Promise<Body | undefined>>();
+  const bodiesFor = (index: DistIndex) => bodies.get(index) ?? bodies.set(index, bodiesOf(root, index.files)).get(index)!;
+  // Now, not at the first request: the site's text is compressed while the server starts.
+  bodiesFor(site.current());
 
   for (const [name, fn] of [['analytics', analytics], ['leads', leads]] as const) {
     if (!fn) continue;
@@ -70,20 +54,17 @@ export function createApp({ dist, analytics, leads, signal }: ServerOptions): Ho
     if (found.kind === 'refuse') return c.text(found.message, found.status, SERVER_ANSWER_HEADERS);
     if (found.kind === 'redirect') return c.body(null, found.status as 301, { ...SERVER_ANSWER_HEADERS, location: found.location });
     if (!found.file) return c.text('Not found', 404, SERVER_ANSWER_HEADERS);
-    const file = path.join(root, found.file);
-    const body = await bodies.read(index, file);
+    const body = await bodiesFor(index)(found.file);
     if (!body) return undefined;
-    const type = TYPES[path.extname(found.file)] ?? 'application/octet-stream';
     // Text goes out compressed (br, else gzip), as static hosts send it: the size a visitor waits for.
-    const compressible = COMPRESSIBLE.test(type) && body.length >= 1024;
-    const encoding = compressible ? chooseEncoding(c.req.header('accept-encoding')) : undefined;
-    const sent = encoding ? await bodies.encoded(index, file, body, encoding) : body;
+    const encoding = body.encoded && chooseEncoding(c.req.header('accept-encoding'));
+    const sent = encoding ? body.encoded![encoding] : body.identity;
     return new Response(sent, {
       status: found.status,
       headers: {
-        'content-type': type,
+        'content-type': body.type,
         'cache-control': found.status === 404 ? 'no-cache' : cacheControl(found.urlPath, found.file),
-        ...(compressible ? { vary: 'Accept-Encoding' } : {}),
+        ...(body.encoded ? { vary: 'Accept-Encoding' } : {}),
         ...(encoding ? { 'content-encoding': encoding } : {}),
         'content-length': String(sent.length),
         ...index.rules.headersFor(found.urlPath),
