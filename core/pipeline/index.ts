@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, unlinkSync, writeFileSync, type Dirent } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Problem } from '../content/problems.ts';
 import { FEED_PATH, rssFeed } from './feed.ts';
@@ -92,30 +92,10 @@ export async function buildSite(opts: BuildOptions): Promise<BuildReport> {
       if (existsSync(to)) renameSync(to, old);
       mkdirSync(path.dirname(to), { recursive: true });
       renameSync(from, to);
-      removeTree(old);
+      rmSync(old, { recursive: true, force: true });
     }
   } finally {
     for (const dir of [staging, stagingRecord]) rmSync(dir, { recursive: true, force: true });
   }
   return { ok: true, problems: [], filesChecked: prepared.filesChecked, pages: index.routes.length, timings, bodies: prepared.bodies };
-}
-
-/**
- * Remove the site a build replaced (a folder of some 1,200 files and links). Each entry's type
- * comes with its folder's listing, so no file is stat'ed, as rmSync does once per entry.
- */
-function removeTree(dir: string) {
-  let entries: Dirent[];
-  try {
-    entries = readdirSync(dir, { withFileTypes: true });
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
-    throw err;
-  }
-  for (const entry of entries) {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) removeTree(file);
-    else unlinkSync(file);
-  }
-  rmdirSync(dir);
 }
