@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
-import type Sharp from 'sharp';
+import sharp from 'sharp';
 import { folderCollections } from '#schemas/index.ts';
 import type { PictureImage } from '#src/contract/site.ts';
 import type { Content, Entry } from '../content/types.ts';
@@ -16,54 +15,12 @@ const EXT: Record<Format, string> = { avif: 'avif', webp: 'webp', jpeg: 'jpg', p
 /** How each format is encoded: with sharp's version, part of the cache key (a change re-encodes every image once). */
 const ENCODE = { avif: { quality: 55, effort: 4 }, webp: { quality: 75 }, png: { palette: true }, jpeg: { quality: 78, mozjpeg: true } } as const;
 
-const require = createRequire(import.meta.url);
-let loaded: typeof Sharp | undefined;
 /**
- * sharp, loaded when an image must be measured or encoded: loading libvips is work a build whose
- * pictures are all made does not need.
+ * The folder of this encoder's variants: a variant is made once per source, width and these
+ * settings (sharp's version and its libraries' among them), not once per build.
  */
-export function sharpModule(): typeof Sharp {
-  return (loaded ??= require('sharp') as typeof Sharp);
-}
-
-/** The installed sharp and libvips packages (sharp's own and its platform's, under @img/), by version. */
-function sharpPackages(): string {
-  const sharpDir = path.dirname(require.resolve('sharp/package.json'));
-  const img = path.join(sharpDir, '..', '@img');
-  const versions = [`sharp@${(JSON.parse(readFileSync(path.join(sharpDir, 'package.json'), 'utf8')) as { version: string }).version}`];
-  for (const name of existsSync(img) ? readdirSync(img).sort() : []) {
-    const file = path.join(img, name, 'package.json');
-    if (existsSync(file)) versions.push(`@img/${name}@${(JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version}`);
-  }
-  return versions.join(' ');
-}
-
-/**
- * The cache folder of this encoder: a variant is made once per source, width and these settings,
- * not once per build. Made from sharp's versions (its libraries'), which only a loaded sharp
- * tells: kept in `memo` (a build cache file) by the installed packages' versions.
- */
-export function imageEncoder(memo?: string): string {
-  const packages = sharpPackages();
-  try {
-    const kept = JSON.parse(readFileSync(memo!, 'utf8')) as { packages?: string; encoder?: string };
-    if (kept.packages === packages && kept.encoder) return kept.encoder;
-  } catch {
-    // none yet
-  }
-  const encoder = createHash('sha256').update(JSON.stringify({ ENCODE, sharp: sharpModule().versions })).digest('hex').slice(0, 12);
-  if (memo) {
-    mkdirSync(path.dirname(memo), { recursive: true });
-    writeFileSync(`${memo}.${process.pid}.tmp`, JSON.stringify({ packages, encoder }));
-    renameSync(`${memo}.${process.pid}.tmp`, memo);
-  }
-  return encoder;
-}
-
-interface Measured {
-  width: number;
-  height: number;
-  format?: string;
+export function imageEncoder(): string {
+  return createHash('sha256').update(JSON.stringify({ ENCODE, sharp: sharp.versions })).digest('hex').slice(0, 12);
 }
 
 function isImage(v: unknown): v is PictureImage {
@@ -125,31 +82,18 @@ function mapImages(value: unknown, replace: (image: PictureImage) => PictureImag
  * <picture>, pointing at /_img/, and the files to copy into dist/_img/ (`copyImages`). Only the
  * entries' data is walked (not their parsed sources); the input is left as it was.
  */
-export async function processImages<T extends Content>(content: T, publicDir: string, cacheDir: string, measuresFile?: string): Promise<ProcessedImages<T>> {
+export async function processImages<T extends Content>(content: T, publicDir: string, cacheDir: string): Promise<ProcessedImages<T>> {
   const done = new Map<string, Variants | undefined>();
   const files = new Set<string>();
   mkdirSync(cacheDir, { recursive: true });
-  // Each source's size and format, by its hash (a build cache file): measured by sharp once.
-  let measures: Record<string, Measured> = {};
-  try {
-    if (measuresFile) measures = JSON.parse(readFileSync(measuresFile, 'utf8')) as Record<string, Measured>;
-  } catch {
-    // none yet
-  }
-  let measured = false;
 
   const variantsOf = async (src: string): Promise<Variants | undefined> => {
     const file = path.join(publicDir, src);
     if (!src.startsWith('/') || !RASTER.test(src) || !existsSync(file)) return undefined;
     const input = readFileSync(file);
     const hash = createHash('sha256').update(input).digest('hex').slice(0, 10);
-    let meta = measures[hash];
-    if (!meta) {
-      const { width, height, format } = await sharpModule()(input).metadata();
-      meta = measures[hash] = { width: width!, height: height!, format };
-      measured = true;
-    }
-    const original = { width: meta.width, height: meta.height };
+    const meta = await sharp(input).metadata();
+    const original = { width: meta.width!, height: meta.height! };
     const fallbackFormat: Format = meta.format === 'png' ? 'png' : 'jpeg';
     const widths = [...new Set([...WIDTHS.filter((w) => w < original.width), Math.min(original.width, WIDTHS.at(-1)!)])];
     const base = path.basename(src).replace(RASTER, '');
@@ -162,7 +106,7 @@ export async function processImages<T extends Content>(content: T, publicDir: st
         if (!existsSync(cached)) {
           // Written under a temporary name: a build stopped mid-encode leaves no half file under the real one.
           const tmp = `${cached}.${process.pid}.tmp`;
-          const pipeline = sharpModule()(input).resize({ width: w });
+          const pipeline = sharp(input).resize({ width: w });
           const encoded = format === 'avif' ? pipeline.avif(ENCODE.avif) : format === 'webp' ? pipeline.webp(ENCODE.webp) : format === 'png' ? pipeline.png(ENCODE.png) : pipeline.jpeg(ENCODE.jpeg);
           encodes.push(encoded.toFile(tmp).then(() => renameSync(tmp, cached)));
         }
@@ -184,11 +128,6 @@ export async function processImages<T extends Content>(content: T, publicDir: st
 
   const sources = [...new Set(imagesIn(dataOf(content)).map((image) => image.src))];
   const variants = await Promise.all(sources.map(variantsOf));
-  if (measured && measuresFile) {
-    mkdirSync(path.dirname(measuresFile), { recursive: true });
-    writeFileSync(`${measuresFile}.${process.pid}.tmp`, JSON.stringify(measures));
-    renameSync(`${measuresFile}.${process.pid}.tmp`, measuresFile);
-  }
   sources.forEach((src, i) => done.set(src, variants[i]));
   const replace = (image: PictureImage): PictureImage => {
     const v = done.get(image.src);

@@ -11,7 +11,7 @@ export interface PrepareOptions {
   /** The project root (public/ for images). */
   root: string;
   contentDir: string;
-  /** The build caches: content/ (core/content/cache.ts), images/, bundles/. Pictures are kept with the content (mediaDirOf). */
+  /** The build caches: content/ (core/content/cache.ts), bundles/, pages/. Pictures are kept with the content (mediaDirOf). */
   cacheDir: string;
   /** YYYY-MM-DD written into pages. */
   buildDate: string;
@@ -47,8 +47,8 @@ export async function prepareSite(opts: PrepareOptions, step: <T>(name: string, 
   // Kept with the content (decision 064), one folder per encoder setting: a variant is made once
   // per source and settings, not per build nor per machine.
   const pictures = await step('pictures', async () => {
-    const imageCacheDir = path.join(mediaDirOf(opts.contentDir), 'pictures', imageEncoder(path.join(opts.cacheDir, 'images', 'encoder.json')));
-    return { imageCacheDir, ...(await processImages(loaded.content!, path.join(opts.root, 'public'), imageCacheDir, path.join(opts.cacheDir, 'images', 'measures.json'))) };
+    const imageCacheDir = path.join(mediaDirOf(opts.contentDir), 'pictures', imageEncoder());
+    return { imageCacheDir, ...(await processImages(loaded.content!, path.join(opts.root, 'public'), imageCacheDir)) };
   });
   const { imageCacheDir } = pictures;
   const index = await step('index', () => buildSiteIndex(pictures.content, loaded.ctx, opts.buildDate));

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Site } from '#schemas/index.ts';
 import type { RouteEntry, SiteIndex } from '../page-data/route-entry.ts';
 import { escapeXml } from './escape.ts';
-import { sharpModule } from './images.ts';
+import sharp from 'sharp';
 
 /** The social-image families: each page kind shares one 1200×630 card. */
 const TYPES: Record<string, { file: string; headline: (site: Site) => string; kicker: string }> = {
@@ -80,7 +80,7 @@ export async function renderSocialCard(card: SocialCard, cacheDir: string): Prom
   if (!existsSync(cached)) {
     // Under a temporary name first: a build stopped mid-write leaves no half file under the real one.
     const tmp = `${cached}.${process.pid}.tmp`;
-    await sharpModule()(Buffer.from(card.svg)).png({ compressionLevel: 9, palette: true }).toFile(tmp);
+    await sharp(Buffer.from(card.svg)).png({ compressionLevel: 9, palette: true }).toFile(tmp);
     renameSync(tmp, cached);
   }
   return cached;

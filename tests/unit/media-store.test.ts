@@ -1,8 +1,7 @@
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { imageEncoder } from '#core/pipeline/images.ts';
 import { mediaDirOf, prepareSite } from '#core/pipeline/prepare.ts';
 import { renderSocialCard } from '#core/pipeline/social-images.ts';
 
@@ -44,35 +43,5 @@ describe('pictures and social cards are kept with the content (decision 064)', (
     for (const card of prepared.site.cards.values()) await renderSocialCard(card, prepared.site.cardDir);
     // Nothing had to be made: a checkout builds without encoding a picture.
     expect(files(mediaDirOf(content))).toEqual(committed);
-  }, 300_000);
-});
-
-describe('a build whose pictures are all made does not load sharp (decision 071)', () => {
-  test('the encoder folder kept in the build cache is the one sharp names; another install is asked again', async () => {
-    const memo = path.join(work, 'encoder', 'encoder.json');
-    const fresh = imageEncoder();
-    expect(imageEncoder(memo)).toBe(fresh);
-    expect(JSON.parse(readFileSync(memo, 'utf8'))).toMatchObject({ encoder: fresh });
-    // Kept for the installed packages' versions only: a memo of another install is not believed.
-    writeFileSync(memo, JSON.stringify({ packages: 'sharp@0.0.0', encoder: 'not-this-one' }));
-    expect(imageEncoder(memo)).toBe(fresh);
-  });
-
-  test('a source measured once is not measured again: its size comes from the build cache', async () => {
-    const content = path.join(work, 'measures');
-    cpSync(path.resolve('content'), content, { recursive: true });
-    const cacheDir = path.join(work, 'cache-measures');
-    const first = await prepare(content, cacheDir);
-    if (!first.ok) throw new Error('the content has problems');
-    const file = path.join(cacheDir, 'images', 'measures.json');
-    const measures = JSON.parse(readFileSync(file, 'utf8')) as Record<string, { width: number; height: number }>;
-    expect(Object.keys(measures).length).toBeGreaterThan(0);
-    // A kept measure is believed: twice the height, and the pages say so.
-    const heights = (site: typeof first.site) => site.index.routes.flatMap((r) => [...JSON.stringify(r.data).matchAll(/"height":(\d+)/g)].map((m) => Number(m[1])));
-    for (const m of Object.values(measures)) m.height *= 2;
-    writeFileSync(file, JSON.stringify(measures));
-    const second = await prepare(content, cacheDir);
-    if (!second.ok) throw new Error('the content has problems');
-    expect(Math.max(...heights(second.site))).toBeGreaterThan(Math.max(...heights(first.site)));
   }, 300_000);
 });

@@ -10,13 +10,11 @@ import { prerender } from '#core/pipeline/prerender.ts';
 const work = mkdtempSync(path.join(tmpdir(), 'site-warm-build-'));
 // Caches of this test's own: a build elsewhere in the run (build-and-serve) shares the project's
 // .cache/ and prunes the cached pages and bodies it did not use, which would empty this test's caches
-// between its builds. The bundles and images, which content does not change, are copied in when the
-// project has them (Vite is slow); without them the first build makes them.
+// between its builds. The bundles, which content does not change, are copied in when the project
+// has them (Vite is slow); without them the first build makes them.
 const cache = path.join(work, 'cache');
-for (const kind of ['bundles', 'images']) {
-  const from = path.join(cacheDirOf(path.resolve('.')), kind);
-  if (existsSync(from)) cpSync(from, path.join(cache, kind), { recursive: true });
-}
+const projectBundles = path.join(cacheDirOf(path.resolve('.')), 'bundles');
+if (existsSync(projectBundles)) cpSync(projectBundles, path.join(cache, 'bundles'), { recursive: true });
 const cacheBefore = process.env.SITE_CACHE_DIR;
 process.env.SITE_CACHE_DIR = cache;
 afterAll(() => {
