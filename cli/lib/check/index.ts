@@ -93,16 +93,14 @@ function readFacts(contentDir: string, root: string): Omit<CheckedContent, 'file
 export async function checkContent(opts: ContentCheckOptions): Promise<CheckedContent> {
   if (!existsSync(opts.contentDir)) throw new CheckSetupError(`The content folder ${opts.contentDir} does not exist (use --content <dir>).`);
   const t0 = performance.now();
-  let found: Omit<CheckedContent, 'ms'>;
-  if (opts.skipContent) {
-    found = { ...readFacts(opts.contentDir, opts.root), files: 1 };
-  } else {
+  // What the rules compare the pages with comes from site.yaml and the catalogues alone, also when
+  // the loader finds problems elsewhere (then it gives no content).
+  const { problems, ...forRules } = readFacts(opts.contentDir, opts.root);
+  let found = { ...forRules, problems, files: 1 };
+  if (!opts.skipContent) {
     const { cacheDirOf, prepareSite } = await import('#core/pipeline/prepare.ts');
     const prepared = await prepareSite({ root: opts.root, contentDir: opts.contentDir, cacheDir: cacheDirOf(opts.root), buildDate: new Date().toISOString().slice(0, 10) });
-    // With problems there is no content: the rules still compare the pages with site.yaml.
-    found = prepared.ok
-      ? { facts: prepared.site.content.site, catalogues: prepared.site.content.messages, problems: [], files: prepared.filesChecked }
-      : { ...readFacts(opts.contentDir, opts.root), problems: prepared.problems, files: prepared.filesChecked };
+    found = { ...forRules, problems: prepared.ok ? [] : prepared.problems, files: prepared.filesChecked };
   }
   if (opts.goLive) found.problems.push(...checkGoLive(opts.contentDir, opts.root).problems);
   return { ...found, ms: Math.round(performance.now() - t0) };
