@@ -47,6 +47,7 @@ describe('migrations on PGlite', () => {
       { version: '20261201090000', name: 'create_leads' },
       { version: '20261210090000', name: 'dashboard_ranges_and_visitors' },
       { version: '20261220090000', name: 'leads_rules_and_outbox' },
+      { version: '20261230090000', name: 'blank_fields_and_independent_deliveries' },
     ]);
   });
 
