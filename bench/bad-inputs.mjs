@@ -21,6 +21,7 @@ import { tmpdir } from 'node:os';
 import { isDeepStrictEqual } from 'node:util';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DIST } from './serve.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SITE = 'https://bench.example';
@@ -266,7 +267,7 @@ function rowProblem(row, table, patterns) {
 }
 
 export async function runBadInputs({ log = (line) => console.log(line) } = {}) {
-  if (!existsSync(path.join(ROOT, 'dist', 'index.html'))) {
+  if (!existsSync(path.join(DIST, 'index.html'))) {
     throw new Error('bench/bad-inputs.mjs needs a built site: run `node cli/bin.mjs build --quiet` first');
   }
   const { tsImport } = await import('tsx/esm/api');
@@ -278,7 +279,7 @@ export async function runBadInputs({ log = (line) => console.log(line) } = {}) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const url = `${base}/functions/v1/analytics`;
-  const server = spawn(process.execPath, ['cli/bin.mjs', 'start', '--no-build', '--port', String(port)], {
+  const server = spawn(process.execPath, ['cli/bin.mjs', 'start', '--no-build', '--dist', DIST, '--port', String(port)], {
     cwd: ROOT,
     env: { ...process.env, SITE_DATA_DIR: dataDir, SITE_TRUSTED_PROXY: 'loopback' },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -288,7 +289,8 @@ export async function runBadInputs({ log = (line) => console.log(line) } = {}) {
   const exited = new Promise((resolve) => server.once('exit', resolve));
   try {
     for (let i = 0; ; i++) {
-      if (server.exitCode !== null || i > 300) throw new Error(`the server did not start:\n${serverLog}`);
+      // A fresh data folder: the database's first start (initdb, migrations) takes a while on a busy machine.
+      if (server.exitCode !== null || i > 1800) throw new Error(`the server did not start:\n${serverLog}`);
       if (/Press Ctrl\+C/.test(serverLog)) break;
       await new Promise((r) => setTimeout(r, 100));
     }

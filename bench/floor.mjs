@@ -4,23 +4,21 @@
 // beside the site in one bench, it shows what this machine and browser give a page that does
 // nothing: a target the floor itself misses is out of reach of any page on that machine, and the
 // distance from the floor is what the site's own pages cost.
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { startSiteServer } from './serve.mjs';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dist = path.join(root, 'dist');
+import { DIST as dist, startSiteServer, stopServer } from './serve.mjs';
 
 /** The floor site for `paths` (URL paths of the built site) in a new temporary folder. */
 export function writeFloorSite(paths) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'bench-floor-'));
   // The home page's speculation rules, byte for byte, so that the CSP of dist/_headers (which lists
   // the hash of that script) allows them, and the next page is prefetched and prerendered as on the site.
+  // Read before the folder is made: a missing build leaves no folder behind.
   const home = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const headers = readFileSync(path.join(dist, '_headers'));
   const rules = /<script type="speculationrules">[\s\S]*?<\/script>/.exec(home)?.[0] ?? '';
-  cpSync(path.join(dist, '_headers'), path.join(dir, '_headers'));
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-floor-'));
+  writeFileSync(path.join(dir, '_headers'), headers);
   const escape = (s) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
   const links = paths.map((p) => `<li><a href="${escape(p)}">${escape(p)}</a></li>`).join('');
   for (const p of new Set(['/', ...paths])) {
@@ -45,10 +43,7 @@ export async function startFloorServer(port, paths) {
   });
   return {
     stop: async () => {
-      if (server.exitCode === null) {
-        server.kill();
-        await new Promise((done) => server.once('exit', done));
-      }
+      await stopServer(server);
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -4,11 +4,11 @@
 // the same for the floor (bench/floor.mjs: a page with nothing but text and links, same server and
 // headers), measured in turn with the site's pages in one run: what this machine gives any page.
 // Usage: node bench/lighthouse.mjs [--runs N] [/path …]   (default: the home page, 1 run; figures are medians)
-import { once } from 'node:events';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromiumPath } from './chromium.mjs';
 import { startFloorServer } from './floor.mjs';
-import { startSiteServer } from './serve.mjs';
+import { startSiteServer, stopServer } from './serve.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 4180);
 const cli = process.argv.slice(2);
@@ -20,8 +20,7 @@ const paths = cli.length ? cli : ['/'];
 export async function runLighthouse(urlPaths, runs = 1) {
   const server = await startSiteServer(port);
   const floor = await startFloorServer(port + 100, urlPaths).catch(async (error) => {
-    server.kill();
-    await once(server, 'exit');
+    await stopServer(server);
     throw error;
   });
   const FLOOR = 'floor: the home page with nothing but text and links';
@@ -29,7 +28,7 @@ export async function runLighthouse(urlPaths, runs = 1) {
   let chrome;
   try {
     chrome = await chromeLauncher.launch({
-      chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      chromePath: chromiumPath(),
       chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
     // Warm the servers (their first answers are slower while Node compiles and PGlite settles):
@@ -47,8 +46,7 @@ export async function runLighthouse(urlPaths, runs = 1) {
   } finally {
     await chrome?.kill();
     await floor.stop();
-    server.kill();
-    await once(server, 'exit');
+    await stopServer(server);
   }
 }
 

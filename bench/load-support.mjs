@@ -24,14 +24,19 @@ export function percentile(sorted, p) {
  * loopback port, `mount(app, functions)` choosing the routes. Prints "READY <port>".
  */
 export async function serveFunctions(options, mount) {
-  const { mkdtemp } = await import('node:fs/promises');
+  const { mkdtempSync, rmSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
   const { join } = await import('node:path');
   const { Hono } = await import('hono');
   const { serve: listen } = await import('@hono/node-server');
   const { createNodeAnalytics } = await import('#cli/lib/server/analytics.ts');
+  // The functions' local state (their secrets; PGlite without DATABASE_URL) goes with the process,
+  // however it ends: a process killed outright (the kill -9 of bench/leads-load.mjs) leaves its
+  // folder to the next one of the same run, which is given it (SITE_BENCH_DATA).
+  const dataDir = process.env.SITE_BENCH_DATA ?? mkdtempSync(join(tmpdir(), 'site-bench-'));
+  if (!process.env.SITE_BENCH_DATA) process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
   const fns = await createNodeAnalytics({
-    dataDir: await mkdtemp(join(tmpdir(), 'site-bench-')),
+    dataDir,
     databaseUrl: process.env.DATABASE_URL,
     poolSize: Number(process.env.POOL_SIZE ?? 10),
     // The load names 20,000 clients in x-forwarded-for from this host, as a local proxy would.
@@ -42,6 +47,36 @@ export async function serveFunctions(options, mount) {
   mount(app, fns);
   const server = listen({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info) => process.stdout.write(`READY ${info.port}\n`));
   process.on('SIGTERM', () => server.close(() => fns.close().then(() => process.exit(0))));
+}
+
+/**
+ * Starts `self --serve` with `env`; resolves with the child and its port once it prints READY. A
+ * child that stops first, or is not ready in 3 minutes, is ended and the promise fails.
+ */
+export async function startFunctions(self, env) {
+  const child = spawn(process.execPath, ['--import', 'tsx', self, '--serve'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const exited = new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+  let timer;
+  try {
+    const port = await new Promise((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (d) => {
+        out += d;
+        const m = /READY (\d+)/.exec(out);
+        if (m) resolve(Number(m[1]));
+      });
+      child.once('error', reject);
+      child.once('exit', (code) => reject(new Error(`the functions' server exited with ${code} before it was ready`)));
+      timer = setTimeout(() => reject(new Error("the functions' server was not ready in 3 minutes")), 180_000);
+    });
+    return { child, port, exited };
+  } catch (error) {
+    if (child.exitCode === null) child.kill('SIGKILL');
+    await exited;
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
@@ -59,21 +94,13 @@ export async function withServer(self, run) {
   console.log('Starting a throwaway PostgreSQL cluster…');
   const cluster = await startPgCluster({ shared_buffers: '256MB', max_connections: '50' });
   const db = postgresDb(cluster.url, { max: 2 });
-  const child = spawn(process.execPath, ['--import', 'tsx', self, '--serve'], { env: { ...process.env, DATABASE_URL: cluster.url }, stdio: ['ignore', 'pipe', 'inherit'] });
+  let server;
   try {
-    const port = await new Promise((resolve, reject) => {
-      let out = '';
-      child.stdout.on('data', (d) => {
-        out += d;
-        const m = /READY (\d+)/.exec(out);
-        if (m) resolve(Number(m[1]));
-      });
-      child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-    });
-    await run({ port, db });
+    server = await startFunctions(self, { DATABASE_URL: cluster.url });
+    await run({ port: server.port, db });
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+    if (server && server.child.exitCode === null) server.child.kill('SIGTERM');
+    await server?.exited;
     await db.close();
     await cluster.stop();
   }

@@ -9,14 +9,11 @@
 //   - JS KB: the JavaScript bytes the page loaded (gzip as sent by our server, or raw if not gzipped).
 // Median of N runs (default 5).
 // Usage: node bench/main-thread.mjs [--runs N] [--breakdown] [/path …]   (default: home, a brand, an area, an article)
-import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright';
-import { startSiteServer } from './serve.mjs';
+import { chromiumPath } from './chromium.mjs';
+import { manifestFile, startSiteServer, stopServer } from './serve.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.BENCH_PORT ?? 4182);
 const args = process.argv.slice(2);
 const runsAt = args.indexOf('--runs');
@@ -26,7 +23,7 @@ const breakdown = breakdownAt >= 0 && args.splice(breakdownAt, 1).length > 0;
 
 /** The home page, a brand, an area and an article of the built site (read from the build's route list). */
 export function defaultPaths() {
-  const manifest = JSON.parse(readFileSync(path.join(root, '.site', 'dist', 'manifest.json'), 'utf8'));
+  const manifest = JSON.parse(readFileSync(manifestFile(), 'utf8'));
   const first = (kind) => manifest.routes.find((r) => r.kind === kind)?.path;
   return ['/', first('brand'), first('area'), first('post')].filter(Boolean);
 }
@@ -141,12 +138,13 @@ async function measure(browser, url) {
 
 export async function mainThread(paths = defaultPaths(), n = runs) {
   const server = await startSiteServer(port);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
   const rows = [];
+  let browser;
   try {
+    browser = await chromium.launch({
+      executablePath: chromiumPath(),
+      args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
     for (const p of paths) await (await fetch(`http://127.0.0.1:${port}${p}`)).text();
     for (const p of paths) {
       const samples = [];
@@ -167,9 +165,8 @@ export async function mainThread(paths = defaultPaths(), n = runs) {
       });
     }
   } finally {
-    await browser.close();
-    server.kill();
-    await once(server, 'exit');
+    await browser?.close();
+    await stopServer(server);
   }
   return rows;
 }

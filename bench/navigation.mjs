@@ -22,11 +22,10 @@ import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { chromiumPath } from './chromium.mjs';
 import { startFloorServer } from './floor.mjs';
-import { startSiteServer } from './serve.mjs';
+import { manifestFile, startSiteServer, stopServer } from './serve.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.BENCH_PORT ?? 4183);
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -43,7 +42,7 @@ const CPU_SLOWDOWN = 4;
 
 /** The chain: a link on each page, picked by selector (the first that is on the page). */
 function chain() {
-  const manifest = JSON.parse(readFileSync(path.join(root, '.site', 'dist', 'manifest.json'), 'utf8'));
+  const manifest = JSON.parse(readFileSync(manifestFile(), 'utf8'));
   const brand = manifest.routes.find((r) => r.kind === 'brand' && r.lang === 'en')?.path ?? '/samsung-tv-repair';
   const post = manifest.routes.find((r) => r.kind === 'post' && r.lang === 'en')?.path;
   return [
@@ -81,9 +80,10 @@ const MEASURE = `(() => {
 
 /** A Chromium over CDP on a pipe (fds 3 and 4). */
 async function launch() {
+  const binary = chromiumPath();
   const profile = mkdtempSync(path.join(tmpdir(), 'bench-nav-'));
   const chrome = spawn(
-    process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    binary,
     [
       '--headless=new',
       '--remote-debugging-pipe',
@@ -103,8 +103,16 @@ async function launch() {
     ],
     { stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'] },
   );
+  // A browser that cannot start (no such binary) or stops fails every command waiting for it, and its
+  // profile goes: nothing of it is left behind.
+  const gone = new Promise((resolve) => {
+    chrome.once('error', resolve);
+    chrome.once('exit', () => resolve(new Error('the browser stopped')));
+  });
   const out = chrome.stdio[3];
   const input = chrome.stdio[4];
+  out.on('error', () => {});
+  input.on('error', () => {});
   let id = 0;
   let buffer = '';
   const pending = new Map();
@@ -123,17 +131,32 @@ async function launch() {
       } else for (const l of listeners) l(message);
     }
   });
+  let failure;
+  void gone.then((error) => {
+    failure = error;
+    for (const { reject } of pending.values()) reject(error);
+    pending.clear();
+  });
   const send = (method, params = {}, sessionId) =>
     new Promise((resolve, reject) => {
+      if (failure) return reject(failure);
       const message = { id: ++id, method, params, ...(sessionId ? { sessionId } : {}) };
       pending.set(message.id, { resolve, reject });
       out.write(`${JSON.stringify(message)}\0`);
     });
   const close = async () => {
-    await send('Browser.close').catch(() => {});
-    if (chrome.exitCode === null) await once(chrome, 'exit');
+    if (!failure) await send('Browser.close').catch(() => {});
+    // A browser that never started (spawn failed: no pid) has nothing to wait for.
+    if (chrome.pid !== undefined && chrome.exitCode === null && chrome.signalCode === null) await once(chrome, 'exit');
     rmSync(profile, { recursive: true, force: true });
   };
+  // The first command answers once the browser is up, or fails when it cannot start.
+  try {
+    await send('Browser.getVersion');
+  } catch (error) {
+    await close();
+    throw error;
+  }
   return { send, on: (l) => listeners.add(l), close };
 }
 
@@ -142,6 +165,14 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 /** One walk along the chain and back, in a fresh profile; returns one row per step. */
 async function walk(origin, steps) {
   const cdp = await launch();
+  try {
+    return await walkWith(cdp, origin, steps);
+  } finally {
+    await cdp.close();
+  }
+}
+
+async function walkWith(cdp, origin, steps) {
   /** Page sessions (the page on screen and any prerendered ones), set up before their scripts run. */
   const pages = new Set();
   const setUp = async (sessionId) => {
@@ -248,7 +279,6 @@ async function walk(origin, steps) {
     page = session;
     await sleep(1000);
   }
-  await cdp.close();
   return rows;
 }
 
@@ -277,8 +307,7 @@ export async function navigation(n = runs) {
   const steps = chain();
   const server = await startSiteServer(port);
   const floor = await startFloorServer(port + 100, steps.map((s) => s.to)).catch(async (error) => {
-    server.kill();
-    await once(server, 'exit');
+    await stopServer(server);
     throw error;
   });
   try {
@@ -298,8 +327,7 @@ export async function navigation(n = runs) {
     });
   } finally {
     await floor.stop();
-    server.kill();
-    await once(server, 'exit');
+    await stopServer(server);
   }
 }
 

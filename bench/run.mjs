@@ -27,20 +27,17 @@ if (want('sizes') || want('lighthouse') || want('main-thread') || want('navigati
 if (want('sizes')) {
   section('Sizes (gzip)');
   const { cssBytes, pages, homeHtml } = staticSizes();
-  const { spawn } = await import('node:child_process');
-  const server = spawn(process.execPath, ['cli/bin.mjs', 'start', '--no-build', '--port', '4181'], { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] });
-  // The server prints the dashboard's link with its key: the dashboard then loads everything it shows (the chart too).
-  let printed = '';
-  server.stdout.on('data', (chunk) => (printed += chunk));
+  const { startSiteServer, stopServer } = await import('./serve.mjs');
+  const server = await startSiteServer(4181);
   let scripts;
   let dashboardScripts;
   try {
-    for (let i = 0; i < 100 && !/#key=\S+/.test(printed); i++) await new Promise((r) => setTimeout(r, 100));
     scripts = await scriptsLoaded('http://127.0.0.1:4181/');
-    const key = /#key=(\S+)/.exec(printed)?.[1] ?? '';
+    // The server prints the dashboard's link with its key: the dashboard then loads everything it shows (the chart too).
+    const key = /#key=(\S+)/.exec(server.log())?.[1] ?? '';
     dashboardScripts = await scriptsLoaded(`http://127.0.0.1:4181/analytics#key=${key}`);
   } finally {
-    server.kill();
+    await stopServer(server);
   }
   const js = scripts.reduce((n, s) => n + s.gzip, 0);
   console.table([

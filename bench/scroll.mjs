@@ -8,16 +8,14 @@
 // beside the same page unstyled (its HTML without its stylesheet, scripts and icons, same server
 // and headers), measured in turn: what the design itself costs. Median of N runs (default 5).
 // Usage: node bench/scroll.mjs [--runs N] [/path …]   (default: home, a brand, an area, an article)
-import { once } from 'node:events';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright';
+import { chromiumPath } from './chromium.mjs';
 import { defaultPaths } from './main-thread.mjs';
-import { startSiteServer } from './serve.mjs';
+import { DIST, startSiteServer, stopServer } from './serve.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.BENCH_PORT ?? 4184);
 const args = process.argv.slice(2);
 const runsAt = args.indexOf('--runs');
@@ -25,12 +23,16 @@ const runs = runsAt >= 0 ? Number(args.splice(runsAt, 2)[1]) : 5;
 
 /** The pages at `paths` without their stylesheet and scripts, in a new temporary folder. */
 function writeUnstyled(paths) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'bench-unstyled-'));
-  cpSync(path.join(root, 'dist', '_headers'), path.join(dir, '_headers'));
-  for (const p of paths) {
+  // Read before the folder is made: a missing build leaves no folder behind.
+  const headers = readFileSync(path.join(DIST, '_headers'));
+  const pages = paths.map((p) => {
     const name = p === '/' ? 'index.html' : `${p.slice(1)}.html`;
     // The icons go too: an SVG without the stylesheet's size would be drawn at 300 × 150 px.
-    const html = readFileSync(path.join(root, 'dist', name), 'utf8').replace(/<style\b[\s\S]*?<\/style>|<script\b[\s\S]*?<\/script>|<link rel="stylesheet"[^>]*>|<svg\b[\s\S]*?<\/svg>/g, '');
+    return [name, readFileSync(path.join(DIST, name), 'utf8').replace(/<style\b[\s\S]*?<\/style>|<script\b[\s\S]*?<\/script>|<link rel="stylesheet"[^>]*>|<svg\b[\s\S]*?<\/svg>/g, '')];
+  });
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-unstyled-'));
+  writeFileSync(path.join(dir, '_headers'), headers);
+  for (const [name, html] of pages) {
     mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
     writeFileSync(path.join(dir, name), html);
   }
@@ -71,15 +73,14 @@ export async function scroll(paths = defaultPaths(), n = runs) {
     throw error;
   });
   const bare = await startSiteServer(port + 100, { dist: unstyled }).catch(async (error) => {
-    server.kill();
-    await once(server, 'exit');
+    await stopServer(server);
     rmSync(unstyled, { recursive: true, force: true });
     throw error;
   });
   const rows = [];
   let browser;
   try {
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+    browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox', '--disable-gpu'] });
     for (const p of paths) {
       const ours = [];
       const plain = [];
@@ -101,10 +102,7 @@ export async function scroll(paths = defaultPaths(), n = runs) {
     }
   } finally {
     await browser?.close();
-    for (const s of [server, bare]) {
-      s.kill();
-      await once(s, 'exit');
-    }
+    for (const s of [server, bare]) await stopServer(s);
     rmSync(unstyled, { recursive: true, force: true });
   }
   return rows;

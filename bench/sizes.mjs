@@ -7,6 +7,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import { chromiumPath } from './chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const BUDGETS = { homeJs: 5 * 1024, css: 15 * 1024, pageHtml: 14 * 1024 };
@@ -31,7 +32,7 @@ export function staticSizes(dist = path.join(root, 'dist')) {
 /** Load `url` in Chromium and return the gzip size of each script it fetched. */
 export async function scriptsLoaded(url) {
   const { chromium } = await import('@playwright/test');
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox'] });
   try {
     const page = await browser.newPage();
     const scripts = [];
