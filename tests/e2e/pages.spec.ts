@@ -96,7 +96,7 @@ for (let i = 0; i < swept.length; i += GROUP) {
         expect.soft(seen.canonicals, path).toBe(paths.includes(path) ? 1 : 0);
         if (/^\/blog\/[^/]+$/.test(path)) {
           // The article's own text, once its script has run: the first paragraph of its MDX body.
-          const body = ((await pageData(path)) as { body?: { html: string } }).body?.html;
+          const body = ((await pageData(path)) as { body?: string }).body;
           expect.soft(body, `${path}: the article has a body`).toBeTruthy();
           expect.soft(seen.articleText, `${path}: the article's first paragraph`).toBe(firstParagraphOf(body ?? ''));
         }
