@@ -62,12 +62,21 @@ async function readBody(file: string, type: string): Promise<Body | undefined> {
   return COMPRESSIBLE.test(type) && identity.length >= 1024 ? { type, identity, encoded: await compress(identity) } : { type, identity };
 }
 
-/** The bodies of the `files` of one index of dist/ in `root`: the text read and compressed from now on, the rest when asked for. */
+/**
+ * The bodies of the `files` of one index of dist/ in `root`: the text read and compressed from now
+ * on, one file after another (each compressor holds megabytes while it works: all at once took the
+ * real site's server from 146 to 199 MB), the rest when asked for.
+ */
 export function bodiesOf(root: string, files: Iterable<string>): (file: string) => Promise<Body | undefined> {
   const text = new Map<string, Promise<Body | undefined>>();
+  let previous: Promise<unknown> = Promise.resolve();
   for (const file of files) {
     const type = typeOf(file);
-    if (COMPRESSIBLE.test(type)) text.set(file, readBody(path.join(root, file), type));
+    if (!COMPRESSIBLE.test(type)) continue;
+    const body = previous.then(() => readBody(path.join(root, file), type));
+    text.set(file, body);
+    // One file that cannot be read answers its own requests with the error, not every file after it.
+    previous = body.catch(() => undefined);
   }
   return (file) => text.get(file) ?? readBody(path.join(root, file), typeOf(file));
 }
