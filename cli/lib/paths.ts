@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { manifestFile } from '#core/pipeline/record.ts';
 
 let chosen: string | undefined;
 
@@ -42,8 +41,4 @@ export function productionReact(): void {
 
 export function distDir(flag?: string): string {
   return path.resolve(flag ?? path.join(projectRoot(), 'dist'));
-}
-
-export function hasBuild(dist: string): boolean {
-  return existsSync(path.join(dist, 'index.html')) && existsSync(manifestFile(dist));
 }

@@ -9,12 +9,6 @@ export function formatPhone(e164: string): string {
   return m ? `+91 ${m[1]} ${m[2]}` : e164;
 }
 
-/** "+919876543210" → "098765 43210" style local form without the country code: "98765 43210". */
-export function formatPhoneLocal(e164: string): string {
-  const m = /^\+91(\d{5})(\d{5})$/.exec(e164);
-  return m ? `${m[1]} ${m[2]}` : e164;
-}
-
 export function telHref(e164: string): string {
   return `tel:${e164}`;
 }
