@@ -28,6 +28,9 @@ const WarrantyReadingSchema = z.strictObject({
   usedOn: z.string().optional(),
 });
 
+/** A language's code: a lower-case language subtag ("hi", "mr"), optionally with more ("pt-br"). It names content/<code>/ and the URL prefix /<code>. */
+const LanguageCode = z.string().regex(/^[a-z]{2,3}(?:-[a-z0-9]{2,8})*$/, { error: 'a lower-case language code such as "mr"' });
+
 const Phone = z.string().regex(/^\+91[6-9]\d{9}$/, { error: 'an Indian mobile number in E.164 form such as "+919876543210"' });
 
 /** A function's URL: an https URL, or a path on the site's own server. */
@@ -56,6 +59,15 @@ export const SiteSchema = z.strictObject({
   /** The public origin of the site, no trailing slash, e.g. "https://www.example.in". */
   origin: z.url({ protocol: /^https?$/, error: 'an absolute http(s) URL with no path, such as "https://www.example.in"' })
     .refine((u) => !u.endsWith('/'), { error: 'an origin with no trailing slash' }),
+  /**
+   * The languages of the site, e.g. [en, hi]. The first is the default: its pages are at the root,
+   * made from content/. Every other language's pages are at /<code>/…, made from its translated
+   * files in content/<code>/; each language has its words in content/messages/<code>.yaml.
+   */
+  languages: z
+    .array(LanguageCode)
+    .min(1, { error: 'at least one language, the default first, e.g. [en]' })
+    .refine((codes) => new Set(codes).size === codes.length, { error: 'each language once' }),
   contact: z.strictObject({
     /** The shop's phone number, E.164. Every tel: link uses this. */
     phone: Phone,

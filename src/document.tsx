@@ -41,7 +41,8 @@ export interface Assets {
  * replaces the inlined stylesheet by the page's own rules (core/pipeline/page-css.ts, decision 092).
  */
 export function Document({
-  lang = 'en-IN',
+  lang,
+  dir,
   assets,
   children,
   config,
@@ -49,8 +50,10 @@ export function Document({
   themeColor,
   feedTitle,
 }: {
-  /** The page's language: "en-IN", or "hi" on the Hindi edition. */
-  lang?: string;
+  /** The page's language, as its catalogue's `language.tag` states it ("en-IN", "hi"). */
+  lang: string;
+  /** The direction of its script; left to right is the document's own, so only "rtl" is written out. */
+  dir?: 'ltr' | 'rtl';
   assets: Assets;
   children: ReactNode;
   config: ClientConfig;
@@ -60,7 +63,7 @@ export function Document({
   feedTitle: string;
 }) {
   return (
-    <html lang={lang}>
+    <html lang={lang} dir={dir === 'rtl' ? dir : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -4,6 +4,7 @@ import { Document, type Assets } from './document.tsx';
 import { Layout } from './components/layout.tsx';
 import type { SiteData } from './contract/site.ts';
 import type { PageData } from './contract/pages.ts';
+import { languageOf } from './i18n/href.ts';
 import { screenOf } from './pages/registry.ts';
 
 export interface RenderInput {
@@ -17,8 +18,9 @@ export interface RenderInput {
 
 /** Render one page to a complete HTML document: Document › Layout › the screen of its kind, from its data. */
 export function render({ url, site, page, assets, businessJsonLd }: RenderInput): string {
+  const language = languageOf(site);
   const html = renderToString(
-    <Document lang={site.lang === 'hi' ? 'hi' : 'en-IN'} assets={assets} config={{ analytics: site.site.analytics.endpoint, ads: site.site.ads }} businessJsonLd={businessJsonLd} themeColor="#1e3a8a" feedTitle={`${site.site.business.name} – TV Repair Blog`}>
+    <Document lang={language.tag} dir={language.dir} assets={assets} config={{ analytics: site.site.analytics.endpoint, ads: site.site.ads }} businessJsonLd={businessJsonLd} themeColor="#1e3a8a" feedTitle={`${site.site.business.name} – TV Repair Blog`}>
       <StrictMode>
         <Layout site={site} page={page} path={new URL(url).pathname}>
           {createElement(screenOf(page.kind), { data: page })}

@@ -1,8 +1,8 @@
 import { createInterface } from 'node:readline/promises';
-import { Argument, Command, Option } from 'commander';
+import { Argument, Command } from 'commander';
 import { formatProblems } from '#core/content/problems.ts';
 import { NEW_KINDS, planNew, whatOf, writeNew, type NewKind } from '../lib/new.ts';
-import { planTwin, TWIN_LANGS, type TwinLang } from '../lib/new-twin.ts';
+import { planTwin } from '../lib/new-twin.ts';
 import { contentDir, projectRoot } from '../lib/paths.ts';
 
 interface NewFlags {
@@ -10,7 +10,7 @@ interface NewFlags {
   force?: boolean;
   dryRun?: boolean;
   content?: string;
-  lang?: TwinLang;
+  lang?: string;
 }
 
 /** Ask for a value in a terminal; undefined when there is no terminal to ask in. */
@@ -24,7 +24,7 @@ async function ask(question: string): Promise<string | undefined> {
   }
 }
 
-function nextStep(kind: NewKind, display: string, route: string, lang?: TwinLang): string {
+function nextStep(kind: NewKind, display: string, route: string, lang?: string): string {
   if (lang) return `Next: translate the text in ${display} (only the text: docs/decisions/080), then set \`draft: false\` to publish it at ${route}; \`site check\` then finds its hreflang alternates.`;
   if (kind === 'post') return `Next: write the article, then set \`draft: false\` to publish it at ${route}; \`site build\` and \`site check\` show the result.`;
   if (kind === 'brand' || kind === 'area') {
@@ -42,7 +42,7 @@ export function newCommand(): Command {
     .option('--force', 'replace the file if it exists')
     .option('--dry-run', 'print the file that would be written (on stdout) and write nothing')
     .option('--content <dir>', 'content folder (default: content/, or $SITE_CONTENT_DIR)')
-    .addOption(new Option('--lang <lang>', 'make the twin of an existing brand or area page in this language (content/hi/…, a draft copy of the English file)').choices(TWIN_LANGS))
+    .option('--lang <lang>', 'make the twin of an existing page in this language, one content/site.yaml lists after the first (content/<lang>/…, a draft copy of the default language\'s file)')
     .addHelpText(
       'after',
       `
@@ -50,9 +50,9 @@ Examples:
   site new brand haier                 content/brands/haier.mdx → /haier-tv-repair
   site new area "Bani Park"            content/areas/bani-park.mdx → /tv-repair-bani-park
   site new post "How to clean a TV screen"
-  site new brand samsung --lang hi     content/hi/brands/samsung.mdx → /hi/samsung-tv-repair (from content/brands/samsung.mdx)
+  site new brand samsung --lang <lang> content/<lang>/brands/samsung.mdx → /<lang>/samsung-tv-repair (from content/brands/samsung.mdx)
 
-Exit codes: 0 created (or printed with --dry-run), 1 refused (invalid or duplicate slug, file exists, no English page for --lang),
+Exit codes: 0 created (or printed with --dry-run), 1 refused (invalid or duplicate slug, file exists, a --lang the site does not list, no page to make its twin of),
 2 could not run (bad flags, no name given outside a terminal).`,
     )
     .action(async (kind: NewKind, name: string | undefined, opts: NewFlags) => {
@@ -63,7 +63,7 @@ Exit codes: 0 created (or printed with --dry-run), 1 refused (invalid or duplica
         return;
       }
       if (opts.lang && opts.slug) {
-        process.stderr.write(`site new ${kind} --lang ${opts.lang}: --slug does not apply, a twin has the English page's slug (its URL is /${opts.lang} + the English URL)\n`);
+        process.stderr.write(`site new ${kind} --lang ${opts.lang}: --slug does not apply, a twin has the slug of its page in the default language (its URL is /${opts.lang} + that page's URL)\n`);
         process.exitCode = 2;
         return;
       }

@@ -1,6 +1,6 @@
 import { checkHref } from './references.ts';
 import { hashOf } from './cache.ts';
-import { factWords, pageFacts, type PageFacts } from './facts.ts';
+import { pageFacts, type PageFacts } from './facts.ts';
 import type { Content, Entry } from './types.ts';
 import type { LoadContext } from './context.ts';
 import type { RenderedBody } from './mdx/render.ts';
@@ -24,7 +24,7 @@ export async function renderBodies(ctx: LoadContext, content: Content, targets: 
   const factsOf = (warranty: string | undefined) => {
     let found = facts.get(warranty);
     if (!found) {
-      const made = pageFacts(content.site, warranty, factWords(content));
+      const made = pageFacts(content.site, warranty, content.messages);
       facts.set(warranty, (found = { facts: made, json: JSON.stringify(made) }));
     }
     return found;

@@ -19,9 +19,9 @@ export const PLACEHOLDERS = ['phone', 'hours', 'warranty', 'years', 'founded', '
 
 /**
  * The facts of site.yaml; `warranty` names an alternative reading (the Vu page's "vu"). With the
- * catalogue of a language other than English, the hours are written in its words.
+ * catalogue of the page's language, the hours are written in its words.
  */
-export function pageFacts(site: Site, warranty?: string, messages?: Messages): PageFacts {
+export function pageFacts(site: Site, warranty: string | undefined, messages: Messages): PageFacts {
   const reading = (warranty && site.warranty.alternatives[warranty]) || site.warranty.primary;
   const hours = site.hours.primary;
   return {
@@ -76,9 +76,4 @@ export function unknownPlaceholders(text: string): string[] {
   // Most text has no "{" at all: a build checks every string of every front matter.
   if (!text.includes('{')) return [];
   return [...text.matchAll(/\{([\w.]+)\}/g)].map((m) => m[1]!).filter((k) => !PLACEHOLDERS.includes(k));
-}
-
-/** The catalogue a builder writes fact phrases with: none for English (the phrases as they always were), the language's for a twin. */
-export function factWords(content: { lang?: 'en' | 'hi'; messages: Record<'en' | 'hi', Messages> }): Messages | undefined {
-  return content.lang && content.lang !== 'en' ? content.messages?.[content.lang] : undefined;
 }

@@ -6,9 +6,10 @@ import { readFolders } from './folders.ts';
 import { readMessages } from './messages.ts';
 import type { Problem } from './problems.ts';
 import { checkReferences, knownTargets } from './references.ts';
-import { loadTwins } from './twins.ts';
-import type { Content } from './types.ts';
+import { loadLanguage } from './languages.ts';
+import type { Content, SiteLanguages } from './types.ts';
 import { ContentCache } from './cache.ts';
+import type { Lang } from '#src/contract/site.ts';
 
 export interface LoadResult {
   content?: Content;
@@ -40,24 +41,49 @@ export async function loadContent(dir: string, root = path.dirname(path.resolve(
   if (loaded.services) checkUnique(ctx, 'services.yaml', loaded.services.map((s) => s.id), (i) => [i, 'id'], 'service id');
 
   let folders = readFolders(ctx);
-  let hi: Content | undefined;
-  const messages = readMessages(ctx);
-  // Cross-references and MDX bodies need the file collections; the folders' own problems are already in.
-  if (Object.keys(fileCollections).every((name) => files[name] !== undefined)) {
-    const all = { dir: ctx.dir, ...loaded, ...folders, messages } as Content;
+  const codes = listedLanguages(ctx, loaded.site);
+  const catalogues = readMessages(ctx, codes);
+  let made: Content | undefined;
+  // Cross-references, MDX bodies and the other languages need the file collections; the folders' own problems are already in.
+  if (catalogues && Object.keys(fileCollections).every((name) => files[name] !== undefined)) {
+    const [language, ...others] = catalogues.languages;
+    const languages: SiteLanguages = { list: catalogues.languages, hrefs: { [language!.code]: {} } };
+    const all = { dir: ctx.dir, ...loaded, ...folders, messages: catalogues.messages[language!.code]!, language: language!, languages } as Content;
     // Every page and #fragment of the site: the sections content declares, then the headings of
     // the bodies as they render; links in bodies and in front matter are checked against them all.
     const targets = knownTargets(all);
     folders = { ...folders, ...(await renderBodies(ctx, all, targets)) };
     checkReferences(ctx, { ...all, ...folders }, targets);
-    hi = await loadTwins(ctx, { ...all, ...folders }, targets, { includeDrafts: ctx.includeDrafts });
-  } else await loadTwins(ctx, undefined, undefined, { includeDrafts: ctx.includeDrafts }); // content/hi/ (twins.ts)
+    made = { ...all, ...folders };
+    const translations: Content[] = [];
+    for (const other of others) {
+      const hrefs = (languages.hrefs[other.code] = {});
+      const content = await loadLanguage(ctx, other, { content: made, targets, language: other, messages: catalogues.messages[other.code]!, hrefs });
+      if (content) translations.push(content);
+    }
+    made.translations = translations;
+  } else {
+    // Each other language's files are read for their own problems (languages.ts).
+    for (const code of codes.slice(1)) await loadLanguage(ctx, { code, prefix: `/${code}` });
+  }
 
   // Only a load without problems updates the cache: one with problems may have left out files
   // (a folder not read), and what it dropped would be made again next time.
   if (!ctx.problems.length) ctx.cache.save();
-  const content = ctx.problems.length === 0 ? ({ dir: ctx.dir, ...loaded, ...folders, messages, ...(hi && { hi }) } as Content) : undefined;
+  const content = ctx.problems.length === 0 ? made : undefined;
   return { content, problems: ctx.problems, filesChecked: ctx.filesChecked, bodies: ctx.bodies, ctx };
+}
+
+/**
+ * The languages site.yaml lists, the default first: from the validated file, or, when it has
+ * problems elsewhere, from its `languages` as written, so that each language's files are still read
+ * and checked.
+ */
+function listedLanguages(ctx: LoadContext, site: Content['site'] | undefined): Lang[] {
+  if (site) return site.languages;
+  const value = ctx.sources.get(ctx.display(path.join(ctx.dir, fileCollections.site.file)))?.value as { languages?: unknown } | undefined;
+  const listed = Array.isArray(value?.languages) ? value.languages : [];
+  return [...new Set(listed.filter((code): code is string => typeof code === 'string' && /^[a-z]{2,3}(?:-[a-z0-9]{2,8})*$/.test(code)))];
 }
 
 export function checkUnique(ctx: LoadContext, rel: string, values: string[], at: (i: number) => (string | number)[], what: string) {

@@ -1,13 +1,25 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { Lang, Messages } from '#src/contract/site.ts';
+import type { Lang, Language, Messages } from '#src/contract/site.ts';
 import type { LoadContext } from './context.ts';
 import { showValue } from './problems.ts';
 import type { YamlSource } from './yaml-source.ts';
 
-/** The catalogues, English first: it is the reference every other catalogue is compared with. */
-export const LANGS: readonly Lang[] = ['en', 'hi'];
 const DIR = 'messages';
+
+/** The file of a language's catalogue, relative to content/. */
+export const catalogueFile = (code: Lang) => `${DIR}/${code}.yaml`;
+
+/**
+ * The keys of every catalogue that state its language rather than words of a page (decision 109),
+ * and what each value must look like.
+ */
+const LANGUAGE_KEYS = {
+  'language.name': { re: /\S/, expected: 'the language’s own name, written in it (the language switch shows it), e.g. "मराठी"' },
+  'language.tag': { re: /^[a-zA-Z]{2,3}(?:-[a-zA-Z0-9]{2,8})*$/, expected: 'the page’s <html lang>, a language tag such as "mr" or "en-IN"' },
+  'language.locale': { re: /^[a-z]{2,3}(?:_[A-Z]{2})?$/, expected: 'a locale such as "mr_IN" (og:locale; hreflang is the same with a hyphen)' },
+  'language.dir': { re: /^(?:ltr|rtl)$/, expected: '"ltr" or "rtl", the direction the language is written in' },
+} as const;
 
 /** "{city} since {founded}" → ["city", "founded"], sorted and once each. */
 export function placeholdersOf(text: string): string[] {
@@ -37,20 +49,30 @@ function flatten(ctx: LoadContext, source: YamlSource): Map<string, Leaf> {
   return out;
 }
 
+/** The catalogues of the site's languages, flattened (`"nav.home": "Home"`), and each language as its pages state it. */
+export interface Catalogues {
+  messages: Record<Lang, Messages>;
+  languages: Language[];
+}
+
 /**
- * Read content/messages/<lang>.yaml for every language: each value text, the same keys in every
- * file and the same {placeholders} per key as English. Problems go to ctx; the flattened
- * catalogues (`"nav.home": "Home"`) come back only when all of them are valid.
+ * Read content/messages/<code>.yaml for each language of `codes` (site.yaml `languages`, the
+ * default first): each value text, the `language` keys well formed, the same keys in every file
+ * and the same {placeholders} per key as the default language's. Problems go to ctx; the
+ * catalogues come back only when all of them are valid.
  */
-export function readMessages(ctx: LoadContext): Record<Lang, Messages> | undefined {
-  const leaves = {} as Record<Lang, Map<string, Leaf> | undefined>;
-  const sources = {} as Record<Lang, YamlSource | undefined>;
+export function readMessages(ctx: LoadContext, codes: readonly Lang[]): Catalogues | undefined {
+  const leaves = new Map<Lang, Map<string, Leaf>>();
+  const sources = new Map<Lang, YamlSource>();
   const before = ctx.problems.length;
-  for (const lang of LANGS) {
-    const abs = path.join(ctx.dir, DIR, `${lang}.yaml`);
+  for (const code of codes) {
+    const abs = path.join(ctx.dir, catalogueFile(code));
     const file = ctx.display(abs);
     if (!existsSync(abs)) {
-      ctx.error(file, { line: 1, column: 1 }, 'missing-file', `messages: the ${lang} catalogue is missing`);
+      ctx.error(file, { line: 1, column: 1 }, 'missing-file', `messages: the catalogue of "${code}" is missing`, {
+        expected: `the words of every language site.yaml lists, in content/${catalogueFile(code)}`,
+        received: 'no such file',
+      });
       continue;
     }
     ctx.filesChecked++;
@@ -60,22 +82,34 @@ export function readMessages(ctx: LoadContext): Record<Lang, Messages> | undefin
       ctx.problems.push(...source.problems);
       continue;
     }
-    sources[lang] = source;
-    leaves[lang] = flatten(ctx, source);
+    sources.set(code, source);
+    leaves.set(code, flatten(ctx, source));
   }
 
-  const en = leaves.en;
-  const enSource = sources.en;
-  if (en && enSource) {
-    for (const lang of LANGS.slice(1)) {
-      const other = leaves[lang];
-      const source = sources[lang];
+  const [first, ...others] = codes;
+  const reference = first === undefined ? undefined : leaves.get(first);
+  const refSource = first === undefined ? undefined : sources.get(first);
+  for (const [code, leaf] of leaves) {
+    const source = sources.get(code)!;
+    for (const [key, { expected, re }] of Object.entries(LANGUAGE_KEYS)) {
+      const got = leaf.get(key);
+      if (got === undefined) {
+        if (code === first) ctx.error(source.file, { line: 1, column: 1 }, 'missing-key', `messages › ${key}: missing`, { expected, received: 'nothing (the key is missing)' });
+      } else if (!re.test(got.value)) {
+        ctx.error(source.file, source.locate(got.path), 'schema', `messages › ${key}`, { expected, received: showValue(got.value) });
+      }
+    }
+  }
+  if (reference && refSource) {
+    for (const code of others) {
+      const other = leaves.get(code);
+      const source = sources.get(code);
       if (!other || !source) continue;
-      for (const [key, { value, path: at }] of en) {
+      for (const [key, { value, path: at }] of reference) {
         const twin = other.get(key);
         if (twin === undefined) {
           ctx.error(source.file, source.locate(at), 'missing-key', `messages › ${key}: missing`, {
-            expected: `the key of ${enSource.file}:${enSource.locate(at).line} (${showValue(value)})`,
+            expected: `the key of ${refSource.file}:${refSource.locate(at).line} (${showValue(value)})`,
             received: 'nothing (the key is missing)',
           });
           continue;
@@ -83,22 +117,36 @@ export function readMessages(ctx: LoadContext): Record<Lang, Messages> | undefin
         const want = placeholdersOf(value);
         const got = placeholdersOf(twin.value);
         if (want.join() !== got.join()) {
-          ctx.error(source.file, source.locate(at), 'placeholders', `messages › ${key}: placeholders differ from English`, {
+          ctx.error(source.file, source.locate(at), 'placeholders', `messages › ${key}: placeholders differ from ${refSource.file}`, {
             expected: want.length ? want.map((p) => `{${p}}`).join(' ') : 'no {placeholders}',
             received: `${got.length ? got.map((p) => `{${p}}`).join(' ') : 'none'} in ${showValue(twin.value)}`,
           });
         }
       }
       for (const [key, { path: at }] of other) {
-        if (en.has(key)) continue;
-        ctx.error(source.file, source.locate(at, { key: true }), 'unknown-key', `messages › ${key}: not in English`, {
-          expected: `a key of ${enSource.file}`,
+        if (reference.has(key)) continue;
+        ctx.error(source.file, source.locate(at, { key: true }), 'unknown-key', `messages › ${key}: not in ${refSource.file}`, {
+          expected: `a key of ${refSource.file}`,
           received: showValue(key),
         });
       }
     }
   }
-  if (ctx.problems.length > before) return undefined;
-  const flat = (m: Map<string, Leaf> | undefined): Messages => Object.fromEntries([...(m ?? [])].map(([k, l]) => [k, l.value]));
-  return Object.fromEntries(LANGS.map((lang) => [lang, flat(leaves[lang])])) as Record<Lang, Messages>;
+  if (ctx.problems.length > before || leaves.size !== codes.length) return undefined;
+  const messages: Record<Lang, Messages> = {};
+  for (const code of codes) messages[code] = Object.fromEntries([...leaves.get(code)!].map(([k, l]) => [k, l.value]));
+  const languages = codes.map((code, i): Language => {
+    const m = messages[code]!;
+    const locale = m['language.locale']!;
+    return {
+      code,
+      prefix: i === 0 ? '' : `/${code}`,
+      name: m['language.name']!,
+      tag: m['language.tag']!,
+      locale,
+      hreflang: locale.replace('_', '-'),
+      dir: m['language.dir'] as Language['dir'],
+    };
+  });
+  return { messages, languages };
 }

@@ -3,6 +3,8 @@ import type { PageMeta } from '#src/contract/site.ts';
 import type { BlogIndexData } from '#src/contract/pages.ts';
 import type { Content } from '../content/types.ts';
 import { fillDeep, pageFacts } from '../content/facts.ts';
+import { pathIn } from '#src/i18n/href.ts';
+import { translate } from '#src/i18n/translate.ts';
 import { pageMeta } from './seo.ts';
 import type { RouteEntry } from './route-entry.ts';
 import { postCard, sortPosts } from './blog.ts';
@@ -31,7 +33,7 @@ function blogLinks(content: Content): RelatedLink[] {
  * their own).
  */
 export function blogIndexPages(content: Content, first: { title: string; description: string; meta: PageMeta }, which: 'first' | 'rest' | 'all' = 'all'): BlogIndexData[] {
-  const facts = pageFacts(content.site);
+  const facts = pageFacts(content.site, undefined, content.messages);
   const cards = sortPosts(content.blog).map((e) => postCard(fillDeep(e.data, facts)));
   const [featured, ...rest] = cards;
   const pages = Math.max(1, Math.ceil(rest.length / POSTS_PER_PAGE));
@@ -43,12 +45,12 @@ export function blogIndexPages(content: Content, first: { title: string; descrip
     const meta =
       n === 1
         ? first.meta
-        : pageMeta(content.site, {
+        : pageMeta(content, {
             path: pagePath(n),
             title: `${first.title} – Page ${n}`,
             // Each page its own description: search engines (and site check) flag repeated ones.
             description: `${first.description} Page ${n} of ${pages}.`,
-            breadcrumb: [{ label: 'Blog', href: '/blog' }, { label: `Page ${n}` }],
+            breadcrumb: [{ label: translate(content.messages, 'breadcrumb.blog'), href: '/blog' }, { label: translate(content.messages, 'breadcrumb.page', { n }) }],
           });
     return {
       kind: 'blog-index',
@@ -65,6 +67,6 @@ export function blogIndexPages(content: Content, first: { title: string; descrip
 export function blogIndexRoutes(content: Content, pagesFile: string): RouteEntry[] {
   const entry = content.pages.find((p) => p.kind === 'blog-index');
   if (!entry) return [];
-  const first = { title: entry.title, description: entry.description, meta: pageMeta(content.site, { path: entry.path, title: entry.title, description: entry.description }) };
-  return blogIndexPages(content, first, 'rest').map((data) => ({ path: pagePath(data.pagination.page), source: { file: pagesFile, line: 1 }, sitemap: true, data }));
+  const first = { title: entry.title, description: entry.description, meta: pageMeta(content, { path: entry.path, title: entry.title, description: entry.description }) };
+  return blogIndexPages(content, first, 'rest').map((data) => ({ path: pathIn(content.language, pagePath(data.pagination.page)), source: { file: pagesFile, line: 1 }, sitemap: true, data }));
 }

@@ -1,9 +1,11 @@
-import { folderCollections, type BlogPost, type Site } from '#schemas/index.ts';
+import { folderCollections, type BlogPost } from '#schemas/index.ts';
 import type { PostCard } from '#src/contract/site.ts';
+import { pathIn } from '#src/i18n/href.ts';
+import { translate } from '#src/i18n/translate.ts';
 import type { PostData } from '#src/contract/pages.ts';
 import { fillDeep, pageFacts } from '../content/facts.ts';
 import type { Content, Entry } from '../content/types.ts';
-import { pageMeta } from './seo.ts';
+import { ownPath, pageMeta } from './seo.ts';
 import type { RouteEntry } from './route-entry.ts';
 
 /** At most this many related articles under a post (spec §9). */
@@ -25,7 +27,8 @@ export function sortPosts<T extends { data: BlogPost }>(posts: T[]): T[] {
   return [...posts].sort((a, b) => Number(!!b.data.featured) - Number(!!a.data.featured) || byCodePoint(b.data.date, a.data.date) || byCodePoint(a.data.slug, b.data.slug));
 }
 
-function blogPostingJsonLd(site: Site, post: BlogPost, path: string): Record<string, unknown> {
+function blogPostingJsonLd(content: Pick<Content, 'site' | 'language'>, post: BlogPost, path: string): Record<string, unknown> {
+  const { site } = content;
   const image = post.image.src.startsWith('/') ? `${site.origin}${post.image.src}` : post.image.src;
   return {
     '@context': 'https://schema.org',
@@ -39,13 +42,14 @@ function blogPostingJsonLd(site: Site, post: BlogPost, path: string): Record<str
     articleSection: post.category,
     mainEntityOfPage: `${site.origin}${path}`,
     publisher: { '@id': `${site.origin}/#business` },
+    inLanguage: content.language.hreflang,
   };
 }
 
 /** One route per post at /blog/<slug>; a post whose id differs from its slug is also found at /blog/<id> (a redirect). */
 export function postRoutes(content: Content): RouteEntry[] {
   // {placeholders} in front matter are filled too (bodies are filled when compiled).
-  const facts = pageFacts(content.site);
+  const facts = pageFacts(content.site, undefined, content.messages);
   const posts = sortPosts(content.blog).map((e) => ({ ...e, data: fillDeep(e.data, facts) })) as Entry<BlogPost>[];
   // Related articles: the newest of the same category, found per category once (not per post).
   const byCategory = new Map<string, PostCard[]>();
@@ -57,14 +61,15 @@ export function postRoutes(content: Content): RouteEntry[] {
   const routes: RouteEntry[] = [];
   for (const entry of posts) {
     const post = entry.data;
-    const path = folderCollections.blog.route(post);
-    const meta = pageMeta(content.site, {
-      path,
+    const defaultPath = folderCollections.blog.route(post);
+    const path = ownPath(content, defaultPath);
+    const meta = pageMeta(content, {
+      path: defaultPath,
       title: post.meta.title,
       description: post.meta.description,
       ogType: 'article',
-      breadcrumb: [{ label: 'Blog', href: '/blog' }, { label: post.title }],
-      jsonLd: [blogPostingJsonLd(content.site, post, path)],
+      breadcrumb: [{ label: translate(content.messages, 'breadcrumb.blog'), href: '/blog' }, { label: post.title }],
+      jsonLd: [blogPostingJsonLd(content, post, path)],
     });
     const data: PostData = {
       kind: 'post',
@@ -77,7 +82,7 @@ export function postRoutes(content: Content): RouteEntry[] {
     };
     const source = { file: entry.file, line: 1 };
     // /blog/<id> finds the article too: a 301 to the slug URL (dist/_redirects, and our server).
-    const aliases = folderCollections.blog.aliases?.(post);
+    const aliases = folderCollections.blog.aliases?.(post).map((a) => pathIn(content.language, a));
     routes.push({ path, source, sitemap: true, lastmod: post.updated ?? post.date, navLabel: post.title, aliases, data });
   }
   return routes;

@@ -3,8 +3,8 @@ import type { AreaCell } from '#src/contract/pages.ts';
 import type { Content } from '../content/types.ts';
 import { listName, routesOf, type RouteEntry } from './route-entry.ts';
 import { translate } from '#src/i18n/translate.ts';
-
-const key = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '');
+import { nameKey as key } from './landing.ts';
+import { ownPath } from './seo.ts';
 
 /**
  * The areas-served grid: an entry links to the area page whose name it carries, or to its own
@@ -15,7 +15,7 @@ export function areaCells(content: Content, collected: RouteEntry[]): AreaCell[]
   const byName = new Map(routesOf(collected, 'area').map((r) => [key(listName(r)), r.path]));
   const paths = new Set(collected.map((r) => r.path));
   return content.areasServed.map(({ name, link }) => {
-    const href = link && paths.has(link.split('#')[0]!) ? link : byName.get(key(name));
+    const href = link && paths.has(ownPath(content, link.split('#')[0]!)) ? link : byName.get(key(name));
     return href ? { name, href } : { name };
   });
 }
@@ -28,6 +28,6 @@ export function servicesAndAreas(content: Content, collected: RouteEntry[]): Rel
     .map((s) => ({ href: `/services#${s.id}`, title: s.title, type: 'service' }));
   const areas: RelatedLink[] = routesOf(collected, 'area')
     .slice(0, 4)
-    .map((r) => ({ href: r.path, title: translate(content.messages[content.lang ?? 'en'], 'links.areaRepair', { area: listName(r) }), type: 'location' }));
+    .map((r) => ({ href: r.path, title: translate(content.messages, 'links.areaRepair', { area: listName(r) }), type: 'location' }));
   return [...services, ...areas];
 }

@@ -2,14 +2,15 @@ import { folderCollections, type AreaPage, type BrandPage, type Site } from '#sc
 import { hoursText } from '#src/lib/format.ts';
 import type { LandingData, ResolvedSection } from '#src/contract/pages.ts';
 import type { NavLink } from '#src/contract/site.ts';
-import { factWords, fill, fillDeep, pageFacts } from '../content/facts.ts';
+import { fill, fillDeep, pageFacts } from '../content/facts.ts';
 import type { Entry } from '../content/types.ts';
 import type { Content } from '../content/types.ts';
-import { breadcrumbFromPath, pageMeta } from './seo.ts';
+import { breadcrumbFromPath, ownPath, pageMeta } from './seo.ts';
 import type { RouteEntry } from './route-entry.ts';
 
 const byOrder = (a: { order: number; name: string }, b: { order: number; name: string }) => a.order - b.order || a.name.localeCompare(b.name);
-const nameKey = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '');
+/** A name as a key: its letters and digits in lower case, in any script ("Malviya Nagar" → "malviyanagar", "मालवीय नगर" → "मालवीयनगर"). */
+export const nameKey = (name: string) => name.toLowerCase().replace(/[^\p{L}\p{M}\p{N}]+/gu, '');
 
 /** schema.org Service offered by the business in the places the page names (spec: "local service with its area served"). */
 function serviceJsonLd(site: Site, page: LandingPage, variant: 'brand' | 'area', path: string, hero: { heading: string; lead: string }): Record<string, unknown> {
@@ -35,7 +36,10 @@ function serviceJsonLd(site: Site, page: LandingPage, variant: 'brand' | 'area',
 
 type LandingPage = BrandPage | AreaPage;
 
-/** The brand or area pages of content/brands and content/areas, as routes of kind "brand" / "area". */
+/**
+ * The brand or area pages of content/brands and content/areas, as routes of kind "brand" / "area",
+ * in the content's language (a page it has no twin of is the default language's page, for lists).
+ */
 export function landingRoutes(content: Content, variant: 'brand' | 'area'): RouteEntry[] {
   const entries = [...(variant === 'brand' ? content.brands : content.areas)].sort((a, b) => byOrder(a.data, b.data)) as Entry<LandingPage>[];
   const brandTiles: (NavLink & { slug: string })[] = [...content.brands]
@@ -48,8 +52,9 @@ export function landingRoutes(content: Content, variant: 'brand' | 'area'): Rout
 
   return entries.map((entry): RouteEntry => {
     const page = entry.data;
-    const path = folderCollections[variant === 'brand' ? 'brands' : 'areas'].route(page);
-    const facts = pageFacts(site, page.warranty, factWords(content));
+    const defaultPath = folderCollections[variant === 'brand' ? 'brands' : 'areas'].route(page);
+    const path = ownPath(content, defaultPath);
+    const facts = pageFacts(site, page.warranty, content.messages);
     const hours = site.hours.primary;
     const sections = page.sections.map((s): ResolvedSection => {
       switch (s.type) {
@@ -65,7 +70,7 @@ export function landingRoutes(content: Content, variant: 'brand' | 'area'): Rout
           // An item with no href links to the area (or brand) page of the same name, when there is one.
           return { ...s, items: s.items.map((it) => ({ ...it, href: it.href ?? areaLinks.get(nameKey(it.name)) ?? brandLinks.get(nameKey(it.name)) })) };
         case 'service-info':
-          return { ...s, hoursText: s.hours ? hoursText(hours, factWords(content)) : undefined };
+          return { ...s, hoursText: s.hours ? hoursText(hours, content.messages) : undefined };
         default:
           return s;
       }
@@ -73,13 +78,16 @@ export function landingRoutes(content: Content, variant: 'brand' | 'area'): Rout
     const body = entry.rendered?.html || undefined;
     if (body && !sections.some((s) => s.type === 'body')) sections.splice(1, 0, { type: 'body' });
     const filled = fillDeep(sections, facts);
-    const meta = pageMeta(site, {
-      path,
+    const hero = filled.find((s) => s.type === 'hero') as { heading: string; lead: string };
+    const meta = pageMeta(content, {
+      path: defaultPath,
       title: fill(page.title, facts),
       description: fill(page.description, facts),
-      breadcrumb: page.breadcrumb ?? breadcrumbFromPath(path),
+      // The URL is written in the default language's words: a crumb spelled from it reads right
+      // there only; in another language the page's crumb is its heading.
+      breadcrumb: page.breadcrumb ?? breadcrumbFromPath(defaultPath, content.language.prefix ? hero.heading : undefined),
       scrollToTop: page.scrollToTop,
-      jsonLd: [serviceJsonLd(site, page, variant, path, filled.find((s) => s.type === 'hero') as { heading: string; lead: string })],
+      jsonLd: [serviceJsonLd(site, page, variant, path, hero)],
     });
     const data: LandingData = { kind: variant, meta, name: page.name, sections: filled, hasBody: !!body, body };
     return {

@@ -17,7 +17,7 @@ export interface RouteEntry<K extends PageKind = PageKind> {
   navLabel?: string;
   /** Old or alternative paths that redirect (301) to this page. */
   aliases?: string[];
-  /** The language of the page (absent: 'en'); its shell is `SiteIndex.sites[lang]`. */
+  /** The language of the page (set by buildSiteIndex; absent: the default); its shell is `SiteIndex.sites[lang]`. */
   lang?: Lang;
   data: PageData<K>;
 }
@@ -28,10 +28,10 @@ export interface NotFoundEntry extends RouteEntry<'not-found' | 'post-not-found'
 }
 
 export interface SiteIndex {
-  /** The English site data (the shell of English pages). */
+  /** The default language's site data (the shell of its pages). */
   site: SiteData;
   /** The site data of each language the site has: the shell of its pages. */
-  sites: Partial<Record<Lang, SiteData>>;
+  sites: Record<Lang, SiteData>;
   routes: RouteEntry[];
   notFound: NotFoundEntry[];
 }
@@ -51,11 +51,10 @@ export interface StaticArgs {
   content: Content;
   /** The pages made from folders of content, already built. */
   collected: RouteEntry[];
-  siteData: SiteData;
 }
 
 /** Makes the data of a content/pages.yaml page of kind K. */
 export type StaticBuilder<K extends StaticKind> = (entry: PageEntry, meta: PageMeta, args: StaticArgs) => PageData<K>;
 
 /** The site data a route is rendered with: that of its language. */
-export const siteOf = (index: SiteIndex, route: RouteEntry): SiteData => index.sites[route.lang ?? 'en'] ?? index.site;
+export const siteOf = (index: SiteIndex, route: RouteEntry): SiteData => (route.lang === undefined ? undefined : index.sites[route.lang]) ?? index.site;

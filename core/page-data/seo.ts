@@ -1,5 +1,9 @@
 import type { BreadcrumbItem, Site } from '#schemas/index.ts';
-import type { PageMeta } from '#src/contract/site.ts';
+import type { Lang, PageMeta, SiteData } from '#src/contract/site.ts';
+import { localHref, pathIn } from '#src/i18n/href.ts';
+import { translate } from '#src/i18n/translate.ts';
+import type { Content } from '../content/types.ts';
+import type { SiteIndex } from './route-entry.ts';
 
 /** The opening-hours reading that the page-head structured data states. */
 export function structuredHours(site: Site) {
@@ -36,8 +40,32 @@ export function localBusinessJsonLd(site: Site): Record<string, unknown> {
   };
 }
 
-/** BreadcrumbList for a visible breadcrumb trail; the current page is the last item. */
-export function breadcrumbJsonLd(site: Site, trail: BreadcrumbItem[], path: string, home: BreadcrumbItem = { label: 'Home', href: '/' }): Record<string, unknown> {
+/** The site-wide LocalBusiness of a shell: the facts of the default language's site.yaml, the description in the shell's language. */
+export function businessJsonLdOf(index: SiteIndex, shell: SiteData): Record<string, unknown> {
+  return { ...localBusinessJsonLd(index.site.site), description: shell.site.business.description };
+}
+
+/** What a page's head is made from: the facts, words and language of the content it is built from. */
+export type MetaContent = Pick<Content, 'site' | 'messages' | 'language' | 'languages'>;
+
+/** The path of the page at `path` (its path in the default language) as the content's language has it: its twin's when there is one, else the page itself. */
+export const ownPath = (content: Pick<Content, 'language' | 'languages'>, path: string): string => content.languages.hrefs[content.language.code]?.[path] ?? path;
+
+/** The page at `path` in each language that has it, the default first; undefined when only one does (decision 081). */
+export function translationsOf(content: Pick<Content, 'languages'>, path: string): Record<Lang, string> | undefined {
+  const [first, ...others] = content.languages.list;
+  const found: Record<Lang, string> = { [first!.code]: path };
+  for (const l of others) {
+    const twin = content.languages.hrefs[l.code]?.[path];
+    if (twin !== undefined) found[l.code] = twin;
+  }
+  return Object.keys(found).length > 1 ? found : undefined;
+}
+
+/** BreadcrumbList for a visible breadcrumb trail at `path`, its links in the content's language; the current page is the last item. */
+function breadcrumbJsonLd(content: MetaContent, trail: BreadcrumbItem[], path: string): Record<string, unknown> {
+  const hrefs = { hrefs: content.languages.hrefs[content.language.code] ?? {} };
+  const home = { label: translate(content.messages, 'breadcrumb.home'), href: pathIn(content.language, '/') };
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
@@ -45,7 +73,7 @@ export function breadcrumbJsonLd(site: Site, trail: BreadcrumbItem[], path: stri
       '@type': 'ListItem',
       position: i + 1,
       name: item.label,
-      item: `${site.origin}${item.href ?? path}`.replace(/#.*$/, ''),
+      item: `${content.site.origin}${item.href ? localHref(hrefs, item.href) : path}`.replace(/#.*$/, ''),
     })),
   };
 }
@@ -67,6 +95,7 @@ export function breadcrumbFromPath(path: string, currentLabel?: string): Breadcr
 }
 
 export interface MetaInput {
+  /** The page's path in the default language; the page's own is that language's (ownPath). */
   path: string;
   /** The page's own title (without the business title). */
   title: string;
@@ -80,18 +109,41 @@ export interface MetaInput {
   image?: PageMeta['image'];
 }
 
-/** The head of one page: title pattern, canonical = origin + path, image, breadcrumb and its JSON-LD. */
-export function pageMeta(site: Site, input: MetaInput): PageMeta {
+/**
+ * The head of one page in the content's language: title pattern, canonical = origin + its path,
+ * image, breadcrumb and its JSON-LD, the WebPage block stating its language, and its twins.
+ */
+export function pageMeta(content: MetaContent, input: MetaInput): PageMeta {
+  const { site, language } = content;
+  const path = ownPath(content, input.path);
   const home = input.path === '/';
   const breadcrumb =
     input.breadcrumb === undefined ? (home ? null : breadcrumbFromPath(input.path, input.title)) : input.breadcrumb;
   const jsonLd = [...(input.jsonLd ?? [])];
-  if (breadcrumb && !input.noindex) jsonLd.push(breadcrumbJsonLd(site, breadcrumb, input.path));
+  if (breadcrumb && !input.noindex) jsonLd.push(breadcrumbJsonLd(content, breadcrumb, path));
+  // The default language's home page is titled by the business alone; every other page, another
+  // language's home page too, says which page it is.
+  const title = home && !language.prefix ? site.business.title : `${input.title} | ${site.business.title}`;
+  const canonical = input.noindex ? null : `${site.origin}${path}`;
+  const description = input.description;
+  if (canonical) {
+    const inLanguage = language.hreflang;
+    jsonLd.push({
+      '@context': 'https://schema.org',
+      '@type': 'WebPage',
+      url: canonical,
+      name: title,
+      description,
+      inLanguage,
+      isPartOf: { '@type': 'WebSite', url: `${site.origin}${pathIn(language, '/')}`, inLanguage },
+    });
+  }
+  const translations = translationsOf(content, input.path);
   return {
-    title: home ? site.business.title : `${input.title} | ${site.business.title}`,
+    title,
     name: input.title,
-    description: input.description,
-    canonical: input.noindex ? null : `${site.origin}${input.path === '/' ? '/' : input.path}`,
+    description,
+    canonical,
     noindex: input.noindex ?? false,
     ogType: input.ogType ?? 'website',
     image: input.image ?? {
@@ -102,6 +154,7 @@ export function pageMeta(site: Site, input: MetaInput): PageMeta {
     },
     breadcrumb,
     jsonLd,
+    ...(translations && { translations }),
     scrollToTop: input.scrollToTop ?? true,
   };
 }

@@ -2,7 +2,7 @@ import { folderCollections } from '#schemas/index.ts';
 import type { NavLink } from '#src/contract/site.ts';
 import type { ServiceCenterBrandData } from '#src/contract/pages.ts';
 import type { Content } from '../content/types.ts';
-import { breadcrumbFromPath, pageMeta } from './seo.ts';
+import { breadcrumbFromPath, ownPath, pageMeta } from './seo.ts';
 import type { RouteEntry } from './route-entry.ts';
 
 /** At most this many other brands under a brand (spec §9). */
@@ -23,14 +23,15 @@ export function serviceCenterRoutes(content: Content): RouteEntry[] {
   const brands = sortedBrands(content);
   const files = new Map(content.serviceCenter.map((e) => [e.data.id, e.file]));
   return brands.map((brand): RouteEntry => {
-    const path = folderCollections.serviceCenter.route(brand);
+    const defaultPath = folderCollections.serviceCenter.route(brand);
+    const path = ownPath(content, defaultPath);
     const extras = (Object.keys(PRODUCT_WORDS) as (keyof typeof PRODUCT_WORDS)[]).filter((k) => brand.services[k]).map((k) => PRODUCT_WORDS[k]);
     const products = extras.length ? `TV, ${extras.join(', ')}` : 'LED and smart TV';
-    const meta = pageMeta(content.site, {
-      path,
+    const meta = pageMeta(content, {
+      path: defaultPath,
       title: `${brand.name} Service Centre in ${content.site.address.city}`,
       description: `${brand.name} ${products} repair in ${content.site.address.city}: trained technicians, genuine parts, and free pickup and delivery from our service centre.`.slice(0, 160),
-      breadcrumb: breadcrumbFromPath(path, brand.name),
+      breadcrumb: breadcrumbFromPath(defaultPath, brand.name),
     });
     const others = brands.filter((b) => b.id !== brand.id).slice(0, OTHER_BRANDS).map((b) => ({ href: folderCollections.serviceCenter.route(b), label: b.name }));
     const { id, name, description, services } = brand;

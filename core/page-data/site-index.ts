@@ -3,18 +3,31 @@ import type { NavLink, SiteData } from '#src/contract/site.ts';
 import type { Content } from '../content/types.ts';
 import type { LoadContext } from '../content/context.ts';
 import { collectionRoutes } from './collections.ts';
-import { hindiEdition, messagesOf, withLanguage } from './hindi.ts';
 import { notFoundPages } from './not-found.ts';
 import { staticRoutes } from './static.ts';
-import { listName, routesOf, type SiteIndex } from './route-entry.ts';
+import { listName, routesOf, type NotFoundEntry, type RouteEntry, type SiteIndex } from './route-entry.ts';
 
-/** Turn validated content into the list of pages, with every page's data (DESIGN.md §1). */
+/** Turn validated content into the list of pages, with every page's data (DESIGN.md §1): the pages of each language in turn. */
 export function buildSiteIndex(content: Content, ctx: LoadContext, buildDate: string): SiteIndex {
-  const pagesFile = ctx.display(path.join(content.dir, 'pages.yaml'));
-  const collected = collectionRoutes(content, ctx);
+  const editions = [content, ...(content.translations ?? [])].map((c) => languageEdition(c, ctx, buildDate));
+  return {
+    site: editions[0]!.site,
+    sites: Object.fromEntries(editions.map((e) => [e.site.lang, e.site])),
+    routes: editions.flatMap((e) => e.routes),
+    notFound: editions.flatMap((e) => e.notFound),
+  };
+}
 
+/**
+ * The pages of one language, made by the same builders from its content, and their shell. Its
+ * content lists the default language's pages it has no twin of (core/content/languages.ts): they
+ * are built for its lists and links, and left to the default language.
+ */
+function languageEdition(content: Content, ctx: LoadContext, buildDate: string): { site: SiteData; routes: RouteEntry[]; notFound: NotFoundEntry[] } {
+  const { language, languages } = content;
+  const collected = collectionRoutes(content, ctx);
   const navOf = (kind: 'brand' | 'area'): NavLink[] => routesOf(collected, kind).map((r) => ({ href: r.path, label: listName(r) }));
-  const siteData: SiteData = {
+  const site: SiteData = {
     site: content.site,
     nav: {
       services: content.services.filter((s) => s.main).map((s) => ({ href: `/services#${s.id}`, label: s.title })),
@@ -22,13 +35,13 @@ export function buildSiteIndex(content: Content, ctx: LoadContext, buildDate: st
       areas: navOf('area'),
     },
     buildDate,
-    lang: 'en',
-    messages: messagesOf(content, 'en'),
-    hrefs: {},
+    lang: language.code,
+    languages: languages.list,
+    messages: content.messages,
+    hrefs: languages.hrefs[language.code] ?? {},
   };
-
-  const english: SiteIndex = { site: siteData, sites: { en: siteData }, routes: [...staticRoutes(content, ctx, collected, siteData), ...collected], notFound: notFoundPages(content, pagesFile) };
-  if (!content.hi) return { ...english, routes: english.routes.map((r) => withLanguage(r, 'en', siteData.site.origin)) };
-  // The Hindi edition at /hi/… (decision 081); it links the English pages that have twins to them.
-  return hindiEdition(english, content, content.hi, ctx, buildDate);
+  const own = (r: RouteEntry) => !language.prefix || r.path === language.prefix || r.path.startsWith(`${language.prefix}/`);
+  const routes = [...staticRoutes(content, ctx, collected), ...collected].filter(own);
+  const notFound = notFoundPages(content, ctx.display(path.join(content.dir, 'pages.yaml')), routes);
+  return { site, routes: routes.map((r) => ({ ...r, lang: language.code })), notFound: notFound.map((r) => ({ ...r, lang: language.code })) };
 }

@@ -1,15 +1,16 @@
 import path from 'node:path';
 import type { PageEntry } from '#schemas/index.ts';
 import type { PageData } from '#src/contract/pages.ts';
-import type { PageMeta, PostCard, SiteData } from '#src/contract/site.ts';
+import type { PageMeta, PostCard } from '#src/contract/site.ts';
+import { pathIn } from '#src/i18n/href.ts';
 import type { LoadContext } from '../content/context.ts';
 import type { Content } from '../content/types.ts';
-import { factWords, fill, pageFacts } from '../content/facts.ts';
+import { fill, pageFacts } from '../content/facts.ts';
 import { blogIndexPages } from './blog-index.ts';
 import { areaCells, servicesAndAreas } from './contact.ts';
 import { listName, routesOf, type RouteEntry, type StaticArgs, type StaticBuilder, type StaticKind } from './route-entry.ts';
 import { serviceCenterTiles } from './service-center.ts';
-import { pageMeta } from './seo.ts';
+import { ownPath, pageMeta } from './seo.ts';
 
 /** The latest posts as cards, newest first. */
 export function latestPosts(collected: RouteEntry[], count: number): PostCard[] {
@@ -22,7 +23,7 @@ export function latestPosts(collected: RouteEntry[], count: number): PostCard[] 
 /** The builder of every kind of page that content/pages.yaml can list: a missing kind is a type error. */
 const builders: { [K in StaticKind]: StaticBuilder<K> } = {
   home: (_, meta, { content, collected }) => {
-    const facts = pageFacts(content.site, undefined, factWords(content));
+    const facts = pageFacts(content.site, undefined, content.messages);
     return {
       kind: 'home',
       meta,
@@ -50,24 +51,24 @@ export function staticPageData(entry: PageEntry, meta: PageMeta, args: StaticArg
   return (builders[entry.kind] as StaticBuilder<StaticKind>)(entry, meta, args);
 }
 
-/** The pages of content/pages.yaml (or content/hi/pages.yaml, with `content` the Hindi edition's). */
-export function staticRoutes(content: Content, ctx: LoadContext, collected: RouteEntry[], siteData: SiteData): RouteEntry[] {
+/** The pages of content/pages.yaml, or of content/<code>/pages.yaml with `content` in that language. */
+export function staticRoutes(content: Content, ctx: LoadContext, collected: RouteEntry[]): RouteEntry[] {
   const pagesFile = ctx.display(path.join(content.dir, 'pages.yaml'));
   const pagesSource = ctx.sources.get(pagesFile);
   return content.pages.map((entry: PageEntry, i): RouteEntry => {
-    const meta = pageMeta(content.site, {
+    const meta = pageMeta(content, {
       path: entry.path,
       title: entry.title,
       description: entry.description,
       noindex: entry.noindex,
     });
     return {
-      path: entry.path,
+      path: ownPath(content, entry.path),
       source: { file: pagesFile, line: pagesSource?.locate([i]).line ?? 1 },
       sitemap: !entry.noindex,
       lastmod: entry.updated,
-      aliases: entry.aliases,
-      data: staticPageData(entry, meta, { content, collected, siteData }),
+      aliases: entry.aliases?.map((a) => pathIn(content.language, a)),
+      data: staticPageData(entry, meta, { content, collected }),
     };
   });
 }

@@ -1,4 +1,5 @@
 import type { Site } from '#schemas/index.ts';
+import type { Language } from '#src/contract/site.ts';
 import { byCodePoint } from '../page-data/blog.ts';
 import { routesOf, type RouteEntry } from '../page-data/route-entry.ts';
 import { escapeXml } from './escape.ts';
@@ -13,8 +14,8 @@ export const FEED_ITEMS = 50;
 const cdata = (s: string) => `<![CDATA[${s.replace(/]]>/g, ']]]]><![CDATA[>')}]]>`;
 const rfc822 = (isoDate: string) => new Date(`${isoDate}T00:00:00+05:30`).toUTCString();
 
-/** RSS 2.0 of the blog: the FEED_ITEMS newest published posts, newest first, with their full text. */
-export function rssFeed(site: Site, routes: RouteEntry[]): string {
+/** RSS 2.0 of the blog in one language (`routes`: its pages): the FEED_ITEMS newest published posts, newest first, with their full text. */
+export function rssFeed(site: Site, routes: RouteEntry[], language: Pick<Language, 'hreflang'>): string {
   const posts = routesOf(routes, 'post')
     .sort((a, b) => byCodePoint(b.data.card.date, a.data.card.date))
     .slice(0, FEED_ITEMS);
@@ -48,7 +49,7 @@ export function rssFeed(site: Site, routes: RouteEntry[]): string {
     `    <link>${escapeXml(`${site.origin}/blog`)}</link>`,
     `    <atom:link href="${escapeXml(`${site.origin}${FEED_PATH}`)}" rel="self" type="application/rss+xml"/>`,
     `    <description>${escapeXml(`TV care and repair advice from ${site.business.name}, ${site.address.city}.`)}</description>`,
-    '    <language>en-IN</language>',
+    `    <language>${escapeXml(language.hreflang)}</language>`,
     newest ? `    <lastBuildDate>${rfc822(newest)}</lastBuildDate>` : '',
     ...items,
     '  </channel>',

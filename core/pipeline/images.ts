@@ -148,15 +148,19 @@ export async function processImages<T extends Content>(content: T, publicDir: st
     Object.fromEntries(
       Object.entries(of).map(([key, value]) => [
         key,
-        key in folderCollections ? (value as Entry<unknown>[]).map((e) => ({ ...e, data: mapImages(e.data, replace) })) : key === 'hi' && value ? mapContent(value as Content) : mapImages(value, replace),
+        key in folderCollections
+          ? (value as Entry<unknown>[]).map((e) => ({ ...e, data: mapImages(e.data, replace) }))
+          : key === 'translations' && value
+            ? (value as Content[]).map(mapContent)
+            : mapImages(value, replace),
       ]),
     ) as unknown as Content;
   return { content: mapContent(content) as T, files: [...files].sort() };
 }
 
-/** The data of every collection, the Hindi edition's too (the folder entries' data, not their sources or bodies). */
+/** The data of every collection, every language's too (the folder entries' data, not their sources or bodies). */
 function dataOf(content: Content): unknown[] {
-  return Object.entries(content).map(([key, value]) => (key in folderCollections ? (value as Entry<unknown>[]).map((e) => e.data) : key === 'hi' && value ? dataOf(value as Content) : value));
+  return Object.entries(content).map(([key, value]) => (key in folderCollections ? (value as Entry<unknown>[]).map((e) => e.data) : key === 'translations' && value ? (value as Content[]).map(dataOf) : value));
 }
 
 /** Copy the processed images a build uses into outDir/_img/. */

@@ -78,10 +78,10 @@ export async function buildSite(opts: BuildOptions): Promise<BuildReport> {
     await step('prerender', () => prerender(index, serverEntry, assets, staging, stagingRecord, path.join(cache, 'pages')));
     const hidden = index.routes.filter((r) => r.data.meta.noindex).map((r) => r.path);
     const siteFiles: [string, string][] = [
-      [FEED_PATH.slice(1), rssFeed(content.site, index.routes)],
+      [FEED_PATH.slice(1), rssFeed(content.site, index.routes.filter((r) => r.lang === content.language.code), content.language)],
       ['_headers', headersFile(content.site)],
       ['_redirects', redirectsFile(redirects(index.routes, index.notFound.map((n) => n.dir)))],
-      ['sitemap.xml', sitemapXml(content.site.origin, index.routes)],
+      ['sitemap.xml', sitemapXml(content.site.origin, index.routes, index.site.languages)],
       ['robots.txt', robotsTxt(content.site.origin, hidden)],
     ];
     for (const [file, text] of siteFiles) writeFileSync(path.join(staging, file), text);

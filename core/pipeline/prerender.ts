@@ -3,9 +3,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Assets } from '#src/document.tsx';
 import type { RenderInput } from '#src/entry-server.tsx';
-import { businessJsonLdOf } from '../page-data/hindi.ts';
+import { businessJsonLdOf } from '../page-data/seo.ts';
 import { siteOf, type RouteEntry, type SiteIndex } from '../page-data/route-entry.ts';
-import type { SiteData } from '#src/contract/site.ts';
+import type { Language, SiteData } from '#src/contract/site.ts';
 import { pageCache } from './page-cache.ts';
 import { inlinePageCss, PAGE_CSS_VERSION } from './page-css.ts';
 
@@ -19,9 +19,11 @@ export function htmlFileFor(routePath: string): string {
 /** The route → source file manifest that `site check` uses to point problems at content files. */
 export interface RouteManifest {
   origin: string;
-  /** `lang`: the page's language ("en" or "hi", decision 081). */
+  /** The site's languages, the default first (site.yaml `languages`). */
+  languages?: Language[];
+  /** `lang`: the code of the page's language. */
   routes: { path: string; file: string; kind: string; lang: string; source: RouteEntry['source']; sitemap: boolean; noindex: boolean }[];
-  notFound: { dir: string; file: string; source?: RouteEntry['source'] }[];
+  notFound: { dir: string; file: string; lang?: string; source?: RouteEntry['source'] }[];
 }
 
 /**
@@ -33,7 +35,7 @@ export async function prerender(index: SiteIndex, serverEntry: string, assets: A
   // The server renderer (React and every screen) is loaded for the first page the cache does not have.
   let render: RenderFn | undefined;
   const { site } = index.site;
-  const manifest: RouteManifest = { origin: site.origin, routes: [], notFound: [] };
+  const manifest: RouteManifest = { origin: site.origin, languages: index.site.languages, routes: [], notFound: [] };
 
   // Folders made so far: one mkdir per folder, not one per file.
   const made = new Set<string>();
@@ -68,12 +70,12 @@ export async function prerender(index: SiteIndex, serverEntry: string, assets: A
   for (const route of index.routes) {
     const file = htmlFileFor(route.path);
     await renderTo(route, file);
-    manifest.routes.push({ path: route.path, file, kind: route.data.kind, lang: route.lang ?? 'en', source: route.source, sitemap: route.sitemap, noindex: route.data.meta.noindex });
+    manifest.routes.push({ path: route.path, file, kind: route.data.kind, lang: route.lang ?? index.site.lang, source: route.source, sitemap: route.sitemap, noindex: route.data.meta.noindex });
   }
   for (const nf of index.notFound) {
     const file = path.posix.join(nf.dir.slice(1), '404.html');
     await renderTo(nf, file);
-    manifest.notFound.push({ dir: nf.dir, file, source: nf.source });
+    manifest.notFound.push({ dir: nf.dir, file, lang: nf.lang, source: nf.source });
   }
   cache?.prune();
   writeFileSync(folderOf(path.join(recordDir, 'manifest.json')), JSON.stringify(manifest, null, 2));

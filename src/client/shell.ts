@@ -4,7 +4,6 @@
  * plain forms and links. One listener per event type on the document, whatever the page holds.
  */
 
-import { formatDate } from '../lib/format.ts';
 
 const OPEN_DISCLOSURES = 'details[data-disclosure][open]';
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([type="hidden"]):not([tabindex="-1"]), select, textarea, summary';
@@ -137,12 +136,9 @@ function showToday(root: Element) {
   const times = Array.from(root.querySelectorAll('time[data-today]'));
   if (times.length === 0) return;
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
-  // The browser has no message catalogue: a page in another language gets the date in its
-  // locale's words (Intl's Hindi months are the catalogue's, format.months.* in hi.yaml).
-  const lang = document.documentElement.lang || 'en-IN';
-  const text = /^en\b/.test(lang)
-    ? formatDate(today)
-    : new Intl.DateTimeFormat(lang.includes('-') ? lang : `${lang}-IN`, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${today}T00:00:00Z`));
+  // The browser has no message catalogue: the date is written in the words of the page's
+  // language (its <html lang>) as the browser's Intl knows them.
+  const text = new Intl.DateTimeFormat(document.documentElement.lang || undefined, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${today}T00:00:00Z`));
   for (const time of times) {
     time.setAttribute('datetime', today);
     time.textContent = text;

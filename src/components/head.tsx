@@ -1,5 +1,5 @@
 import type { PageMeta } from '../contract/site.ts';
-import { HREFLANG } from '../i18n/href.ts';
+import { languageOf } from '../i18n/href.ts';
 import { useSiteData } from './site-context.tsx';
 
 function jsonLdText(data: unknown): string {
@@ -11,10 +11,13 @@ function jsonLdText(data: unknown): string {
  * place that renders them, so each page has exactly one title and one canonical.
  */
 export function Head({ meta, siteName }: { meta: PageMeta; siteName: string }) {
-  const { site, lang } = useSiteData();
+  const shell = useSiteData();
+  const { site, languages } = shell;
+  const language = languageOf(shell);
   const t = meta.translations;
-  // hreflang alternates both ways, and x-default (the English page), on pages that have a twin (decision 081).
-  const alternates = t?.en && t.hi ? [...(Object.entries(t) as [keyof typeof HREFLANG, string][]).map(([l, p]) => [HREFLANG[l], p]), ['x-default', t.en]] : [];
+  // hreflang alternates among all the twins, and x-default (the default language's page), on pages that have a twin (decision 081).
+  const twins = t ? languages.filter((l) => t[l.code] !== undefined) : [];
+  const alternates = twins.length > 1 ? [...twins.map((l) => [l.hreflang, t![l.code]!]), ['x-default', t![languages[0]!.code]!]] : [];
   return (
     <>
       <title>{meta.title}</title>
@@ -26,8 +29,8 @@ export function Head({ meta, siteName }: { meta: PageMeta; siteName: string }) {
       ))}
       <meta property="og:type" content={meta.ogType} />
       <meta property="og:site_name" content={siteName} />
-      <meta property="og:locale" content={lang === 'hi' ? 'hi_IN' : 'en_IN'} />
-      {alternates.length > 0 && <meta property="og:locale:alternate" content={lang === 'hi' ? 'en_IN' : 'hi_IN'} />}
+      <meta property="og:locale" content={language.locale} />
+      {alternates.length > 0 && twins.filter((l) => l !== language).map((l) => <meta key={l.code} property="og:locale:alternate" content={l.locale} />)}
       <meta property="og:title" content={meta.title} />
       <meta property="og:description" content={meta.description} />
       {meta.canonical && <meta property="og:url" content={meta.canonical} />}

@@ -1,28 +1,24 @@
-import type { Lang, PageMeta } from '../contract/site.ts';
-import { HREFLANG } from '../i18n/href.ts';
+import type { PageMeta } from '../contract/site.ts';
 import { useSiteData } from './site-context.tsx';
 
-/** Each language's name, written in that language: the switch reads the same on either edition. */
-const NAMES: Record<Lang, string> = { en: 'English', hi: 'हिन्दी' };
-
 /**
- * A link to this page in the other language, on pages that have a twin (decision 081); nothing on
- * the others. A plain link: the client's navigation swaps the page and `<html lang>` like any other.
+ * A link to this page in each other language that has it (decision 081), named in that language
+ * (its catalogue's `language.name`, decision 109); nothing on pages without a twin. Plain links:
+ * the client's navigation swaps the page and `<html lang>` like any other.
  */
 export function LanguageSwitch({ translations }: { translations?: PageMeta['translations'] }) {
-  const { lang } = useSiteData();
-  const other: Lang = lang === 'hi' ? 'en' : 'hi';
-  const href = translations?.[other];
-  if (!href) return null;
-  return (
+  const { lang, languages } = useSiteData();
+  const others = languages.filter((l) => l.code !== lang && translations?.[l.code]);
+  return others.map((other, i) => (
     <a
-      href={href}
-      hrefLang={HREFLANG[other]}
-      lang={other}
+      key={other.code}
+      href={translations![other.code]}
+      hrefLang={other.hreflang}
+      lang={other.code}
       data-language-switch=""
-      className="mr-auto inline-flex min-h-11 shrink-0 items-center rounded-md px-2 text-sm font-semibold text-brand-700 hover:bg-surface hover:underline"
+      className={`${i === others.length - 1 ? 'mr-auto ' : ''}inline-flex min-h-11 shrink-0 items-center rounded-md px-2 text-sm font-semibold text-brand-700 hover:bg-surface hover:underline`}
     >
-      {NAMES[other]}
+      {other.name}
     </a>
-  );
+  ));
 }

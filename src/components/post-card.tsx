@@ -3,13 +3,12 @@ import { formatDate } from '../lib/format.ts';
 import type { PostCard as Post } from '../contract/site.ts';
 import { cn } from './cn.ts';
 import { Picture } from './picture.tsx';
-import { useOptionalSiteData } from './site-context.tsx';
+import { useSiteData } from './site-context.tsx';
 
 /** A blog post card; the featured layout puts the image beside the text on wide screens. */
 export function PostCard({ post, featured = false, headingLevel = 3 }: { post: Post; featured?: boolean; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  // The blog index's grid is rendered at build time outside the shell: its dates are English.
-  const messages = useOptionalSiteData()?.messages;
+  const { messages } = useSiteData();
   return (
     <article className={cn('overflow-hidden rounded-xl border border-line bg-white shadow-sm', featured && 'md:grid md:grid-cols-2')}>
       <Picture

@@ -19,11 +19,6 @@ export function useSiteData(): SiteData {
   return data;
 }
 
-/** The same, or null outside <SiteProvider> (core/page-data/blog-index.ts renders post cards without one). */
-export function useOptionalSiteData(): SiteData | null {
-  return useContext(SiteContext);
-}
-
 /** The language's href map (SiteData.hrefs); none outside a page (a post card rendered on its own into an index's HTML). */
 export function useHrefs(): SiteData['hrefs'] {
   return useContext(SiteContext)?.hrefs ?? {};

@@ -3,8 +3,28 @@
 
 import type { BreadcrumbItem, Site } from '#schemas/index.ts';
 
-/** A language of the site: English, and the Hindi edition under /hi (decisions 080, 081). */
-export type Lang = 'en' | 'hi';
+/** A language of the site: its code as content/site.yaml lists it under `languages` ("hi", "mr"). */
+export type Lang = string;
+
+/**
+ * A language of the site as its pages state it: the code from site.yaml, the rest from the
+ * `language` keys of its catalogue, content/messages/<code>.yaml (decision 109).
+ */
+export interface Language {
+  code: Lang;
+  /** Where its pages are: "" for the default language (the first listed), "/<code>" for every other. */
+  prefix: string;
+  /** Its own name, written in it: the language switch shows it ("हिन्दी"). */
+  name: string;
+  /** The page's `<html lang>` ("en-IN", "hi"). */
+  tag: string;
+  /** og:locale ("hi_IN"). */
+  locale: string;
+  /** hreflang and schema.org inLanguage: the locale as a language tag ("hi-IN"). */
+  hreflang: string;
+  /** The direction its script is written in. */
+  dir: 'ltr' | 'rtl';
+}
 
 /** A message catalogue: key → text (content/messages/<lang>.yaml). */
 export type Messages = Record<string, string>;
@@ -25,11 +45,15 @@ export interface SiteData {
   };
   /** The build date, YYYY-MM-DD (the privacy policy shows it until the page script replaces it with today). */
   buildDate: string;
+  /** The language of the pages this shell is for. */
   lang: Lang;
+  /** Every language of the site, the default first: the language switch and the alternates name them. */
+  languages: Language[];
   messages: Messages;
   /**
-   * English path → the path to link to on pages of this language: for 'hi', "/about" → "/hi/about"
-   * when /about has a Hindi twin; empty for 'en'. Components use localHref() (src/i18n/href.ts).
+   * A page's path in the default language → its twin's path in this language, for every page that
+   * has one ("/about" → "/hi/about"); empty for the default language. Components use localHref()
+   * (src/i18n/href.ts), so a link leads to the twin when there is one and to the page otherwise.
    */
   hrefs: Record<string, string>;
 }
@@ -50,8 +74,8 @@ export interface PageMeta {
   breadcrumb: BreadcrumbItem[] | null;
   /** Page-specific structured data (the site-wide LocalBusiness is in the document head). */
   jsonLd: Record<string, unknown>[];
-  /** The page in each language, when it has a twin (hreflang alternates, the language switch); absent: no twin. */
-  translations?: Partial<Record<Lang, string>>;
+  /** The page's path in each language that has it, the default first, when it has a twin (hreflang alternates, the language switch); absent: no twin. */
+  translations?: Record<Lang, string>;
   /** False on the one page that keeps its scroll position on arrival (spec: AOC). */
   scrollToTop: boolean;
 }

@@ -1,24 +1,25 @@
-import type { Lang, SiteData } from '../contract/site.ts';
+import type { Language, SiteData } from '../contract/site.ts';
 
-/** The hreflang of each language: the alternates, the sitemap and the language switch use it. */
-export const HREFLANG: Record<Lang, string> = { en: 'en-IN', hi: 'hi-IN' };
-
-/** The page kinds that can have a Hindi twin (decision 080); `site check` warns about English ones without. */
-export const TWIN_KINDS: readonly string[] = ['home', 'services', 'about', 'contact', 'testimonials', 'privacy-policy', 'brand', 'area'];
-
-/** The URL path of an English page's twin in `lang`: "/about" → "/hi/about", "/" → "/hi" (decision 081). */
-export function twinPath(lang: Lang, englishPath: string): string {
-  if (lang === 'en') return englishPath;
-  return englishPath === '/' ? `/${lang}` : `/${lang}${englishPath}`;
+/** The path of a page of `language` whose default-language path is `path`: "/about" → "/hi/about", "/" → "/hi". */
+export function pathIn(language: Pick<Language, 'prefix'>, path: string): string {
+  if (!language.prefix) return path;
+  return path === '/' ? language.prefix : `${language.prefix}${path}`;
 }
 
 /**
  * An internal href as pages of this language link it: the twin's path when the target page has one
- * (its #fragment and ?query kept), the href as it is otherwise (English pages, other origins).
+ * (its #fragment and ?query kept), the href as it is otherwise (the default language's page, other origins).
  */
 export function localHref(site: Pick<SiteData, 'hrefs'>, href: string): string {
   const cut = href.search(/[?#]/);
   const path = cut < 0 ? href : href.slice(0, cut);
   const local = site.hrefs[path];
   return local === undefined ? href : local + (cut < 0 ? '' : href.slice(cut));
+}
+
+/** The language of a shell's pages. */
+export function languageOf(site: Pick<SiteData, 'lang' | 'languages'>): Language {
+  const language = site.languages.find((l) => l.code === site.lang);
+  if (!language) throw new Error(`The site has no language "${site.lang}" (content/site.yaml languages)`);
+  return language;
 }

@@ -47,43 +47,33 @@ function period(h: number): string {
   return 'night';
 }
 
-/** "08:00" → "8:00 AM"; with a catalogue, in its words ("सुबह 8:00 बजे"). */
-export function formatTime(hhmm: string, messages?: Messages): string {
+/** "08:00" in the words of a catalogue: "8:00 AM", "सुबह 8:00 बजे" (format.time, format.period.*). */
+export function formatTime(hhmm: string, messages: Messages): string {
   const [h, m] = hhmm.split(':').map(Number) as [number, number];
   const hour = h % 12 === 0 ? 12 : h % 12;
   const minute = String(m).padStart(2, '0');
-  if (messages) return translate(messages, 'format.time', { hour, minute, period: translate(messages, `format.period.${period(h)}`) });
-  return `${hour}:${minute} ${h < 12 ? 'AM' : 'PM'}`;
+  return translate(messages, 'format.time', { hour, minute, period: translate(messages, `format.period.${period(h)}`) });
 }
 
-/** The times of a reading of the opening hours: "8:00 AM – 9:00 PM". */
-export function hoursRange(hours: { opens: string; closes: string }, messages?: Messages): string {
-  const opens = formatTime(hours.opens, messages);
-  const closes = formatTime(hours.closes, messages);
-  return messages ? translate(messages, 'format.timeRange', { opens, closes }) : `${opens} – ${closes}`;
+/** The times of a reading of the opening hours: "8:00 AM – 9:00 PM" (format.timeRange). */
+export function hoursRange(hours: { opens: string; closes: string }, messages: Messages): string {
+  return translate(messages, 'format.timeRange', { opens: formatTime(hours.opens, messages), closes: formatTime(hours.closes, messages) });
 }
 
-/** A reading of the opening hours as a phrase: "Monday to Sunday, 8:00 AM – 9:00 PM". */
-export function hoursText(hours: { label: string; opens: string; closes: string }, messages?: Messages): string {
-  const range = hoursRange(hours, messages);
-  return messages ? translate(messages, 'format.hours', { label: hours.label, range }) : `${hours.label}, ${range}`;
+/** A reading of the opening hours as a phrase: "Monday to Sunday, 8:00 AM – 9:00 PM" (format.hours). */
+export function hoursText(hours: { label: string; opens: string; closes: string }, messages: Messages): string {
+  return translate(messages, 'format.hours', { label: hours.label, range: hoursRange(hours, messages) });
 }
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
-const MONTH_NAMES = MONTHS.map((m) => m[0]!.toUpperCase() + m.slice(1));
 
 /**
- * "2025-07-03" → "3 July 2025", as Intl.DateTimeFormat('en-IN') writes a long date; with a
- * catalogue, in its words ("3 जुलाई 2025"). Written by hand: a DateTimeFormat loads locale data,
- * on a slow phone and in every build process.
+ * "2025-07-03" in the words of a catalogue: "3 July 2025", "3 जुलाई 2025" (format.date,
+ * format.months.*). Written by hand: a DateTimeFormat loads locale data in every build process.
  */
-export function formatDate(iso: string, messages?: Messages): string {
+export function formatDate(iso: string, messages: Messages): string {
   const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
-  if (messages) return translate(messages, 'format.date', { day, month: translate(messages, `format.months.${MONTHS[month - 1]}`), year });
-  // Not a calendar day (the schemas let none through): as Intl wrote it, or its RangeError.
-  const valid = /^\d{4}-\d{2}-\d{2}$/.test(iso) && new Date(`${iso}T00:00:00Z`).getUTCDate() === day;
-  if (!valid) return new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
-  return `${day} ${MONTH_NAMES[month - 1]} ${year}`;
+  return translate(messages, 'format.date', { day, month: translate(messages, `format.months.${MONTHS[month - 1]}`), year });
 }
 
 /** Replace {price.audio}, {warranty}, {hours}, {phone} … in content text with site facts. */

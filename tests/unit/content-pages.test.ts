@@ -54,8 +54,8 @@ describe('pages built from the content collections', () => {
 
   it('{warranty} reads the page\'s own warranty when it names one (the Vu page)', () => {
     const site = loaded.content!.site;
-    expect(fill('{warranty}, {years}, from {price.audio}', pageFacts(site))).toBe(`${site.warranty.primary.label}, ${site.stats.years}, from ₹${site.prices.audio}`);
-    expect(fill('{warranty}', pageFacts(site, 'vu'))).toBe(site.warranty.alternatives.vu!.label);
+    expect(fill('{warranty}, {years}, from {price.audio}', pageFacts(site, undefined, loaded.content!.messages))).toBe(`${site.warranty.primary.label}, ${site.stats.years}, from ₹${site.prices.audio}`);
+    expect(fill('{warranty}', pageFacts(site, 'vu', loaded.content!.messages))).toBe(site.warranty.alternatives.vu!.label);
   });
 });
 

@@ -5,8 +5,9 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, write
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
+import { parse } from 'yaml';
 import type { ContactData, LandingData } from '#src/contract/pages.ts';
-import { localHref, twinPath } from '#src/i18n/href.ts';
+import { localHref, pathIn } from '#src/i18n/href.ts';
 import { checkHreflang } from '#cli/lib/check/hreflang.ts';
 import { readBuiltSite, SourceLocator } from '#cli/lib/check/site.ts';
 import { planTwin } from '#cli/lib/new-twin.ts';
@@ -59,21 +60,31 @@ describe('the loader reads content/hi/ like content/', () => {
       ['content/hi/brands/haier.mdx:1', 'twin-orphan', 'no such file', undefined],
       [at('pages.yaml', '/abuot'), 'twin-orphan', '"/abuot"', 'did you mean "/about"?'],
     ]);
-    expect(problems[1]!.expected).toBe('the English page content/brands/haier.mdx');
+    expect(problems[1]!.expected).toBe('the page content/brands/haier.mdx');
   });
 
-  test('an overlay key the English file does not have, and a twin of a collection without twins', async () => {
+  test('an overlay key the English file does not have', async () => {
     const root = contentCopy('overlay-key', (dir) => {
       const f = path.join(dir, 'hi/site.yaml');
       writeFileSync(f, readFileSync(f, 'utf8').replace('  whatsappText:', '  whatsapText:'));
-      mkdirSync(path.join(dir, 'hi/blog'));
-      cpSync(path.join(dir, 'blog/why-is-my-led-tv-not-turning-on.mdx'), path.join(dir, 'hi/blog/why-is-my-led-tv-not-turning-on.mdx'));
     });
     const { problems } = await load(root);
-    expect(problems.map((p) => [p.file, p.rule, p.message, p.hint])).toEqual([
-      ['content/hi/site.yaml', 'overlay-key', 'site › contact.whatsapText', 'did you mean "whatsappText"?'],
-      ['content/hi/blog/why-is-my-led-tv-not-turning-on.mdx', 'twin-collection', 'blog: the Hindi edition has no blog/ pages', undefined],
-    ]);
+    expect(problems.map((p) => [p.file, p.rule, p.message, p.hint])).toEqual([['content/hi/site.yaml', 'overlay-key', 'site › contact.whatsapText', 'did you mean "whatsappText"?']]);
+  });
+
+  test('a twin of any collection is a page of its language: a post under content/hi/blog/', async () => {
+    const post = 'blog/why-is-my-led-tv-not-turning-on.mdx';
+    const root = contentCopy('post-twin', (dir) => {
+      mkdirSync(path.join(dir, 'hi/blog'));
+      cpSync(path.join(dir, post), path.join(dir, 'hi', post));
+    });
+    const loaded = await load(root);
+    expect(loaded.problems).toEqual([]);
+    const index = buildSiteIndex(loaded.content!, loaded.ctx, '2025-07-03');
+    const twin = index.routes.find((r) => r.source.file === `content/hi/${post}`)!;
+    const original = index.routes.find((r) => r.source.file === `content/${post}`)!;
+    expect(twin.path).toBe(`/hi${original.path}`);
+    expect([twin.lang, twin.data.meta.translations, original.data.meta.translations]).toEqual(['hi', { en: original.path, hi: twin.path }, { en: original.path, hi: twin.path }]);
   });
 });
 
@@ -113,12 +124,15 @@ describe('the Hindi pages', async () => {
     const en = section('/tv-repair-mansarovar');
     const hi = section('/hi/tv-repair-mansarovar');
     if (en.type !== 'areas' || hi.type !== 'areas') throw new Error('no areas section');
-    expect(hi.items.map((it) => it.href)).toEqual(en.items.map((it) => it.href && localHref(index.sites.hi!, it.href)));
-    expect(hi.items[0]).toMatchObject({ name: 'Samsung', href: '/hi/samsung-tv-repair' });
+    // Page data names a page by its English path or its twin's; the shell's links lead to the twin (localHref).
+    const shown = (href: string | undefined) => href && localHref(index.sites.hi!, href);
+    expect(hi.items.map((it) => shown(it.href))).toEqual(en.items.map((it) => shown(it.href)));
+    expect(hi.items[0]).toMatchObject({ name: 'Samsung' });
+    expect(shown(hi.items[0]!.href)).toBe('/hi/samsung-tv-repair');
     const cells = (route('/hi/contact').data as ContactData).areas;
     expect(cells[0]).toEqual({ name: 'मालवीय नगर', href: '/hi/led-tv-repair-malviya-nagar' });
     const services = (route('/hi/tv-repair-mansarovar').data as LandingData).sections.find((s) => s.type === 'services');
-    expect(services?.type === 'services' && services.items[0]!.href).toBe('/hi/services#backlight-repair');
+    expect(services?.type === 'services' && shown(services.items[0]!.href)).toBe('/hi/services#backlight-repair');
   });
 
   test('the Hindi shell: nav lists with Hindi names and /hi paths where twins exist, and hrefs', async () => {
@@ -129,19 +143,62 @@ describe('the Hindi pages', async () => {
     expect(hi.hrefs['/aoc-tv-repair']).toBeUndefined();
     expect(hi.nav.areas).toContainEqual({ href: '/hi/tv-repair-mansarovar', label: 'मानसरोवर' });
     expect(hi.nav.brands).toContainEqual({ href: '/aoc-tv-repair', label: 'AOC' });
-    expect(hi.nav.services[0]!.href).toMatch(/^\/hi\/services#/);
+    expect(localHref(hi, hi.nav.services[0]!.href)).toMatch(/^\/hi\/services#/);
     expect(localHref(hi, '/services?x=1#screen-repair')).toBe('/hi/services?x=1#screen-repair');
     expect(localHref(hi, 'https://example.com/about')).toBe('https://example.com/about');
-    expect(twinPath('hi', '/')).toBe('/hi');
+    expect(pathIn(hi.languages[1]!, '/')).toBe('/hi');
   });
 
   test('the sitemap lists both pages with their alternates', async () => {
-    const xml = sitemapXml(origin, index.routes);
+    const xml = sitemapXml(origin, index.routes, index.site.languages);
     expect(xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
     const links = `<xhtml:link rel="alternate" hreflang="en-IN" href="${origin}/about"/><xhtml:link rel="alternate" hreflang="hi-IN" href="${origin}/hi/about"/><xhtml:link rel="alternate" hreflang="x-default" href="${origin}/about"/>`;
     expect(xml).toContain(`<loc>${origin}/about</loc><lastmod>2025-07-03</lastmod>${links}</url>`);
     expect(xml).toContain(`<loc>${origin}/hi/about</loc><lastmod>2025-07-03</lastmod>${links}</url>`);
     expect(xml).toMatch(new RegExp(`<loc>${origin}/aoc-tv-repair</loc>(<lastmod>[^<]*</lastmod>)?</url>`));
+  });
+});
+
+describe('a twin is built from its own content', async () => {
+  // Each expectation reads the twin's files: what the translator wrote, in the order written.
+  const frontMatter = (file: string) => parse(/^---\n([\s\S]*?)\n---/.exec(readFileSync(file, 'utf8'))![1]!) as Record<string, unknown>;
+  /** The sample content with two Hindi lists in another order than their English twins. */
+  const root = contentCopy('reordered', (dir) => {
+    const areas = path.join(dir, 'hi/areas/mansarovar.mdx');
+    const text = readFileSync(areas, 'utf8');
+    const items = /( {6}- name: .*\n)+/.exec(text.slice(text.indexOf('type: areas')))![0];
+    writeFileSync(areas, text.replace(items, `${items.trimEnd().split('\n').reverse().join('\n')}\n`));
+    const served = path.join(dir, 'hi/areas-served.yaml');
+    const lines = readFileSync(served, 'utf8').split('\n');
+    writeFileSync(served, [...lines.filter((l) => !l.startsWith('- ')), ...lines.filter((l) => l.startsWith('- ')).reverse()].join('\n'));
+  });
+  const hiFile = (f: string) => path.join(root, 'content/hi', f);
+  const loaded = await load(root);
+  const index = buildSiteIndex(loaded.content!, loaded.ctx, '2025-07-03');
+  const hi = index.sites.hi!;
+  const at = (p: string) => index.routes.find((r) => r.path === p)!;
+  /** Every page of the Hindi shell's lists, by the name it is listed under there, at the address its links lead to. */
+  const byName = new Map([...hi.nav.brands, ...hi.nav.areas].map((l) => [l.label, localHref(hi, l.href)]));
+
+  test('a list of a landing page in another order than the English page links each entry by its name', () => {
+    expect(loaded.problems).toEqual([]);
+    const written = (frontMatter(hiFile('areas/mansarovar.mdx')).sections as { type: string; items?: { name: string }[] }[]).find((s) => s.type === 'areas')!.items!;
+    const section = (at('/hi/tv-repair-mansarovar').data as LandingData).sections.find((s) => s.type === 'areas');
+    if (section?.type !== 'areas') throw new Error('no areas section');
+    expect(section.items.map((it) => [it.name, it.href && localHref(hi, it.href)])).toEqual(written.map(({ name }) => [name, byName.get(name)]));
+  });
+
+  test('the contact page’s areas in another order than the English file link each area by its name', () => {
+    const served = parse(readFileSync(hiFile('areas-served.yaml'), 'utf8')) as { name: string }[];
+    const cells = (at('/hi/contact').data as ContactData).areas;
+    expect(cells.map((c) => [c.name, c.href && localHref(hi, c.href)])).toEqual(served.map(({ name }) => [name, byName.get(name)]));
+    expect(cells.filter((c) => c.href).length).toBeGreaterThan(5);
+  });
+
+  test('a breadcrumb written in the twin’s front matter is shown as written', () => {
+    const crumbs = frontMatter(hiFile('areas/jagatpura.mdx')).breadcrumb as { label: string; href?: string }[];
+    expect(crumbs.length).toBeGreaterThan(1);
+    expect(at('/hi/tv-repair-jagatpura').data.meta.breadcrumb).toEqual(crumbs);
   });
 });
 
@@ -156,9 +213,13 @@ describe('site check: hreflang', () => {
     ['/hi/contact', 'contact', 'content/hi/pages.yaml', [['en-IN', '/contact'], ['hi-IN', '/hi/contact'], ['x-default', '/contact']]],
     ['/services', 'services', 'content/pages.yaml', []],
     ['/lg-tv-repair', 'brand', 'content/brands/lg.mdx', [['en-IN', '/lg-tv-repair'], ['hi-IN', '/hi/lg-tv-repair'], ['x-default', '/lg-tv-repair']]],
+    ['/sony-tv-repair', 'brand', 'content/brands/sony.mdx', [['en-IN', '/sony-tv-repair'], ['hi-IN', '/hi/sony-tv-repair'], ['x-default', '/sony-tv-repair']]],
+    ['/hi/sony-tv-repair', 'brand', 'content/hi/brands/sony.mdx', [['en-IN', '/sony-tv-repair'], ['hi-IN', '/hi/sony-tv-repair'], ['x-default', '/sony-tv-repair']]],
+    ['/kodak-tv-repair', 'brand', 'content/brands/kodak.mdx', []],
     ['/hi/testimonials', 'testimonials', 'content/hi/pages.yaml', []],
     ['/blog', 'blog-index', 'content/pages.yaml', []],
   ];
+  const language = (code: string, prefix: string, hreflang: string) => ({ code, prefix, hreflang, name: code, tag: code, locale: hreflang.replace('-', '_'), dir: 'ltr' });
   const file = (p: string) => (p === '/' ? 'index.html' : `${p.slice(1)}.html`);
   mkdirSync(recordDir(dist), { recursive: true });
   for (const [p, , , alts] of pages) {
@@ -166,18 +227,25 @@ describe('site check: hreflang', () => {
     const links = alts.map(([h, a]) => `<link rel="alternate" hreflang="${h}" href="${O}${a}"/>`).join('');
     writeFileSync(path.join(dist, file(p)), `<!DOCTYPE html><html><head><title>${p}</title>${links}</head><body><main>${p}</main></body></html>`);
   }
-  const manifest = { origin: O, routes: pages.map(([p, kind, source]) => ({ path: p, file: file(p), kind, source: { file: source, line: 1 }, sitemap: true, noindex: false })), notFound: [] };
+  const manifest = {
+    origin: O,
+    languages: [language('en', '', 'en-IN'), language('hi', '/hi', 'hi-IN')],
+    routes: pages.map(([p, kind, source]) => ({ path: p, file: file(p), kind, lang: p.startsWith('/hi') ? 'hi' : 'en', source: { file: source, line: 1 }, sitemap: true, noindex: false })),
+    notFound: [],
+  };
   writeFileSync(path.join(recordDir(dist), 'manifest.json'), JSON.stringify(manifest));
 
-  test('missing, one-way and dangling alternates are problems; an English page without a twin is a warning', async () => {
+  test('missing, one-way and dangling alternates are problems; a page without a twin of a kind the language translates is a warning', async () => {
     const problems = checkHreflang({ site: readBuiltSite(dist), locate: new SourceLocator(PROJECT_ROOT) });
-    expect(problems.map((p) => [p.rule, p.severity, p.url!.replace(O, ''), p.file, p.message])).toEqual([
-      ['hreflang', 'error', '/contact', 'content/pages.yaml', 'the page has a Hindi twin (/hi/contact) but no hreflang alternates'],
-      ['hreflang', 'error', '/hi/contact', 'content/hi/pages.yaml', 'one-way hreflang: /contact does not list this page back'],
-      ['no-twin', 'warning', '/services', 'content/pages.yaml', 'an English page without a Hindi twin'],
-      ['hreflang', 'error', '/lg-tv-repair', 'content/brands/lg.mdx', 'hreflang="hi-IN" points at no page of the site'],
-      ['hreflang', 'error', '/hi/testimonials', 'content/hi/pages.yaml', 'a Hindi page without hreflang alternates'],
+    expect(problems.map((p) => [p.rule, p.severity, p.url!.replace(O, ''), p.file, p.message, p.hint])).toEqual([
+      ['hreflang', 'error', '/contact', 'content/pages.yaml', 'the page has a twin (/hi/contact) but no hreflang alternates', undefined],
+      ['hreflang', 'error', '/hi/contact', 'content/hi/pages.yaml', 'one-way hreflang: /contact does not list this page back', undefined],
+      ['hreflang', 'error', '/lg-tv-repair', 'content/brands/lg.mdx', 'hreflang="hi-IN" points at no page of the site', undefined],
+      // The Hindi edition translates brand pages (/hi/sony-tv-repair), not the services page.
+      ['no-twin', 'warning', '/kodak-tv-repair', 'content/brands/kodak.mdx', 'a page without its twin in language "hi"', '`site new brand kodak --lang hi` scaffolds it'],
+      ['hreflang', 'error', '/hi/testimonials', 'content/hi/pages.yaml', 'a page in language "hi" without hreflang alternates', undefined],
     ]);
+    expect(problems[3]!.expected).toBe('its twin in content/hi/brands/kodak.mdx, the page /hi/kodak-tv-repair');
   });
 });
 
@@ -191,7 +259,7 @@ describe('site new --lang hi', () => {
     expect(made.stderr.split('\n')[0]).toBe(`Created ${rel('hi/brands/lg.mdx')}`);
     expect(made.stderr).toContain('publish it at /hi/lg-tv-repair');
     const text = readFileSync(path.join(content, 'hi/brands/lg.mdx'), 'utf8');
-    expect(text).toMatch(/^---\n# Hindi twin of content\/brands\/lg\.mdx: translate the text only/);
+    expect(text).toMatch(/^---\n# The "hi" twin of content\/brands\/lg\.mdx: translate the text only/);
     expect(text).toContain('slug: lg-tv-repair');
     expect(text.match(/^draft: true$/gm)).toHaveLength(1);
     // A draft twin stays out of the build and shows in `site dev`.
@@ -205,9 +273,9 @@ describe('site new --lang hi', () => {
     expect([again.code, again.stderr.split('\n')[0]]).toEqual([1, `${rel('hi/brands/lg.mdx')}:1:1  ${rel('hi/brands/lg.mdx')} already exists; pass --force to replace it`]);
     const none = await site('new', 'brand', 'haier', '--lang', 'hi', '--content', content);
     expect(none.code).toBe(1);
-    expect(none.stderr).toContain('there is no English brand page to make a twin of');
+    expect(none.stderr).toContain('there is no brand page in the default language to make a twin of');
     expect(existsSync(path.join(content, 'hi/brands/haier.mdx'))).toBe(false);
-    expect(planTwin({ kind: 'post', target: 'x', lang: 'hi', contentDir: content, root: PROJECT_ROOT }).problems[0]!.message).toBe('the Hindi edition has no blog posts');
+    expect(planTwin({ kind: 'brand', target: 'lg', lang: 'mr', contentDir: content, root: PROJECT_ROOT }).problems[0]!.message).toBe('content/site.yaml lists no language "mr"');
     expect(planTwin({ kind: 'area', target: 'content/hi/areas/sodala.mdx', lang: 'hi', contentDir: content, root: PROJECT_ROOT })).toMatchObject({ ok: true, exists: true, route: '/hi/tv-repair-sodala' });
   });
 });

@@ -26,7 +26,9 @@ const content = {
     { id: 'a', title: 'A', main: true },
     { id: 'b', title: 'B', main: false },
   ],
-  messages: { en: { 'links.areaRepair': 'TV Repair in {area}' }, hi: {} },
+  messages: { 'links.areaRepair': 'TV Repair in {area}' },
+  language: { code: 'en', prefix: '' },
+  languages: { list: [{ code: 'en', prefix: '' }], hrefs: { en: {} } },
 } as unknown as Content;
 
 describe('the contact page data', () => {

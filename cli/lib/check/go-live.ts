@@ -2,9 +2,11 @@
 // live. It reads the content files as text, line by line, so that each problem names the line
 // to edit; drafts and archetypes are skipped, since they never ship (docs/decisions/073-go-live-check.md).
 
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { catalogueFile } from '#core/content/messages.ts';
 import type { Problem } from '#core/content/problems.ts';
+import { parseYamlSource, type YamlSource } from '#core/content/yaml-source.ts';
 import { ALERT_ENV, alertChannelsFromEnv } from '#functions/_shared/alerts.ts';
 
 type Finding = Omit<Problem, 'file' | 'line'> & { line?: number };
@@ -87,6 +89,56 @@ function contentFiles(dir: string): string[] {
 
 const isDraft = (text: string) => /^---\r?\n[\s\S]*?^draft:\s*true\b[\s\S]*?^---/m.test(text) || /^draft:\s*true\b/m.test(text);
 
+/** A catalogue's messages that are words (not only placeholders or a mark), by dotted key, with their path in the file. */
+function wordsOf(source: YamlSource): Map<string, { value: string; at: string[] }> {
+  const out = new Map<string, { value: string; at: string[] }>();
+  const walk = (value: unknown, at: string[]) => {
+    if (typeof value === 'string') {
+      // The `language` keys other than its name are facts about the language, not its words.
+      if (/\p{L}{2}/u.test(value.replace(/\{[\w.]+\}/g, '')) && !(at[0] === 'language' && at[1] !== 'name')) out.set(at.join('.'), { value, at });
+    } else if (value && typeof value === 'object' && !Array.isArray(value)) for (const [k, v] of Object.entries(value)) walk(v, [...at, k]);
+  };
+  walk(source.value, []);
+  return out;
+}
+
+/**
+ * Each language after the first of site.yaml's `languages` whose catalogue is still the default
+ * language's text: most of its messages (more than half of those with words) the same as there, as
+ * a catalogue copied to start a translation is. Named at the first such message.
+ */
+function untranslatedCatalogues(contentDir: string, siteText: string, rel: (abs: string) => string): Problem[] {
+  const listed = (parseYamlSource('site.yaml', siteText).value as { languages?: unknown } | undefined)?.languages;
+  const codes = Array.isArray(listed) ? listed.filter((c): c is string => typeof c === 'string') : [];
+  const read = (code: string) => {
+    const abs = path.join(contentDir, catalogueFile(code));
+    return existsSync(abs) ? parseYamlSource(rel(abs), readFileSync(abs, 'utf8')) : undefined;
+  };
+  const [first, ...others] = codes;
+  const reference = first === undefined ? undefined : read(first);
+  if (!reference || reference.problems.length) return [];
+  const words = wordsOf(reference);
+  const problems: Problem[] = [];
+  for (const code of others) {
+    const source = read(code);
+    if (!source || source.problems.length) continue; // the content check reports it
+    const own = wordsOf(source);
+    const same = [...words].filter(([key, { value }]) => own.get(key)?.value === value);
+    if (same.length * 2 <= words.size) continue;
+    const at = source.locate(same[0]![1].at);
+    problems.push({
+      file: source.file,
+      ...at,
+      rule: 'go-live-untranslated',
+      message: `the messages of "${code}" are still the default language's text: ${same.length} of ${words.size} are those of ${reference.file}`,
+      expected: `the words of "${code}" (its pages show these)`,
+      received: same.slice(0, 3).map(([key, { value }]) => `${key}: ${JSON.stringify(value)}`).join(', ') + (same.length > 3 ? ', …' : ''),
+      severity: 'error',
+    });
+  }
+  return problems;
+}
+
 /**
  * A warning when no alert channel is set in `env`: leads are stored either way, but nothing tells
  * the owner's phone about them. The channels are secrets (never in content/), so the check reads
@@ -111,7 +163,7 @@ function alertWarning(siteLines: string[], env: Record<string, string | undefine
 /**
  * What stops the content in `contentDir` from going live: sample business values, .example and
  * example.com addresses, sample phone numbers, form endpoints at sample addresses, archetype text
- * left in a page, and (warnings) functions a static host would not run and leads that alert no
+ * left in a page, a language whose messages are still the default language's, and (warnings) functions a static host would not run and leads that alert no
  * one (`env`: where the alert secrets are looked for). File names are relative to `root`.
  */
 export function checkGoLive(contentDir: string, root: string, env: Record<string, string | undefined> = process.env): { problems: Problem[]; files: number } {
@@ -126,8 +178,10 @@ export function checkGoLive(contentDir: string, root: string, env: Record<string
   };
   const site = path.join(contentDir, 'site.yaml');
   scan(site, siteLine);
-  const alert = alertWarning(readFileSync(site, 'utf8').split(/\r?\n/), env);
+  const siteText = readFileSync(site, 'utf8');
+  const alert = alertWarning(siteText.split(/\r?\n/), env);
   if (alert) problems.push({ ...alert, file: rel(site) });
+  problems.push(...untranslatedCatalogues(contentDir, siteText, rel));
   const pages = contentFiles(contentDir).filter((f) => !isDraft(readFileSync(f, 'utf8')));
   for (const file of pages) scan(file, pageLine);
   return { problems, files: pages.length + 1 };

@@ -1,22 +1,25 @@
 import type { Problem } from '#core/content/problems.ts';
-import { TWIN_KINDS, twinPath } from '#src/i18n/href.ts';
+import type { Language } from '#src/contract/site.ts';
+import { pathIn } from '#src/i18n/href.ts';
 import { pageProblem, type BuiltPage, type RuleContext } from './site.ts';
 
-/** "/hi" and "/hi/…" are the Hindi edition (decision 081). */
-const isHindi = (p: string) => p === '/hi' || p.startsWith('/hi/');
-/** "content/brands/kodak.mdx" → "content/hi/brands/kodak.mdx" (decision 080: the same path under content/hi/). */
-const twinFile = (file: string) => file.replace(/^((?:.*\/)?content\/)/, '$1hi/');
+/** The `site new` word of a page kind made from a folder collection (schemas/collections.ts). */
+const NEW_COMMAND: Record<string, string> = { brand: 'brand', area: 'area', post: 'post', 'service-center-brand': 'service-center' };
 const baseName = (file: string) => file.replace(/^.*\//, '').replace(/\.[a-z]+$/, '');
+/** "content/brands/kodak.mdx" → "content/hi/brands/kodak.mdx": the same path under content/<code>/ (decision 080). */
+const twinFile = (file: string, code: string) => file.replace(/^((?:.*\/)?content\/)/, `$1${code}/`);
 
 /**
- * The language versions of each page (decision 081): a page with a twin lists both versions and
- * x-default in <link rel="alternate" hreflang>, each listed page is a page of the site that lists
- * it back (no one-way hreflang), and a Hindi page always has them. On a site with a Hindi edition,
- * an English page of a kind that can have a twin but has none is a warning.
+ * The language versions of each page (decisions 081, 109): a page with twins lists every version
+ * and x-default in <link rel="alternate" hreflang>, each listed page is a page of the site that
+ * lists it back (no one-way hreflang), and a page of a language after the first always has them.
+ * A page without a twin in a language that has twins of other pages of its kind is a warning.
  */
 export function checkHreflang(ctx: RuleContext): Problem[] {
   const problems: Problem[] = [];
-  const { origin, pages } = ctx.site;
+  const { origin, pages, manifest } = ctx.site;
+  const languages: readonly Language[] = manifest.languages ?? [];
+  const [first] = languages;
   const pathOf = (href: string): string | undefined => {
     if (!href.startsWith(`${origin}/`) && href !== origin) return undefined;
     const p = href.slice(origin.length).replace(/[?#].*$/, '');
@@ -25,29 +28,49 @@ export function checkHreflang(ctx: RuleContext): Problem[] {
   const urlOf = (page: BuiltPage) => `${origin}${page.path}`;
   const listed = (page: BuiltPage) => page.facts.alternates.filter((a) => a.hreflang !== 'x-default').map((a) => a.href);
   const indexable = [...pages.values()].filter((p) => !p.notFound && p.indexable);
-  const hasHindi = indexable.some((p) => isHindi(p.path));
+
+  // Each page's language, and its path in the default language: what its twins share.
+  const inPrefix = (p: string, l: Language) => !!l.prefix && (p === l.prefix || p.startsWith(`${l.prefix}/`));
+  const languageOf = (page: BuiltPage) => languages.find((l) => l.code === page.lang) ?? languages.find((l) => inPrefix(page.path, l)) ?? first;
+  const defaultPathOf = (page: BuiltPage) => {
+    const l = languageOf(page);
+    return l && inPrefix(page.path, l) ? page.path.slice(l.prefix.length) || '/' : page.path;
+  };
+  const versions = new Map<string, Map<string, BuiltPage>>();
+  const kindsIn = new Map<string, Set<string>>();
+  for (const page of indexable) {
+    const l = languageOf(page);
+    if (!l) continue;
+    const key = defaultPathOf(page);
+    versions.set(key, (versions.get(key) ?? new Map()).set(l.code, page));
+    if (l !== first) kindsIn.set(l.code, (kindsIn.get(l.code) ?? new Set()).add(page.kind));
+  }
 
   for (const page of indexable) {
     const alternates = page.facts.alternates;
-    const twin = isHindi(page.path) ? page.path.replace(/^\/hi/, '') || '/' : twinPath('hi', page.path);
-    const twinPage = pages.get(twin);
+    const language = languageOf(page);
     if (!alternates.length) {
-      if (isHindi(page.path) || (twinPage && !twinPage.notFound)) {
+      const twins = [...(versions.get(defaultPathOf(page)) ?? new Map<string, BuiltPage>()).values()].filter((p) => p !== page);
+      if ((language && language !== first) || twins.length) {
         problems.push(pageProblem(ctx, page, {
           rule: 'hreflang',
-          message: isHindi(page.path) ? 'a Hindi page without hreflang alternates' : `the page has a Hindi twin (${twin}) but no hreflang alternates`,
-          expected: `<link rel="alternate" hreflang> for ${urlOf(page)}, ${origin}${twin} and x-default`,
+          message: twins.length ? `the page has ${twins.length === 1 ? 'a twin' : 'twins'} (${twins.map((t) => t.path).join(', ')}) but no hreflang alternates` : `a page in language "${language!.code}" without hreflang alternates`,
+          expected: `<link rel="alternate" hreflang> for ${[page, ...twins].map(urlOf).join(', ')} and x-default`,
           received: 'none',
         }));
-      } else if (hasHindi && TWIN_KINDS.includes(page.kind)) {
-        problems.push(pageProblem(ctx, page, {
-          rule: 'no-twin',
-          message: 'an English page without a Hindi twin',
-          expected: `a Hindi twin in ${twinFile(page.source.file)}, the page ${twin}`,
-          hint: page.kind === 'brand' || page.kind === 'area' ? `\`site new ${page.kind} ${baseName(page.source.file)} --lang hi\` scaffolds it` : undefined,
-          received: 'none',
-          severity: 'warning',
-        }));
+      } else {
+        for (const other of languages.slice(1)) {
+          if (!kindsIn.get(other.code)?.has(page.kind)) continue;
+          const command = NEW_COMMAND[page.kind];
+          problems.push(pageProblem(ctx, page, {
+            rule: 'no-twin',
+            message: `a page without its twin in language "${other.code}"`,
+            expected: `its twin in ${twinFile(page.source.file, other.code)}, the page ${pathIn(other, page.path)}`,
+            hint: command ? `\`site new ${command} ${baseName(page.source.file)} --lang ${other.code}\` scaffolds it` : undefined,
+            received: 'none',
+            severity: 'warning',
+          }));
+        }
       }
       continue;
     }
@@ -55,7 +78,7 @@ export function checkHreflang(ctx: RuleContext): Problem[] {
       problems.push(pageProblem(ctx, page, { rule: 'hreflang', message: 'the hreflang alternates do not list the page itself', expected: urlOf(page), received: listed(page).join(', ') }));
     }
     if (!alternates.some((a) => a.hreflang === 'x-default')) {
-      problems.push(pageProblem(ctx, page, { rule: 'hreflang', message: 'the hreflang alternates have no x-default', expected: `hreflang="x-default" (the English page)`, received: alternates.map((a) => a.hreflang).join(', ') }));
+      problems.push(pageProblem(ctx, page, { rule: 'hreflang', message: 'the hreflang alternates have no x-default', expected: `hreflang="x-default" (the page in the default language)`, received: alternates.map((a) => a.hreflang).join(', ') }));
     }
     for (const alt of alternates) {
       const p = pathOf(alt.href);

@@ -3,10 +3,9 @@ import path from 'node:path';
 import { SiteSchema, type Site } from '#schemas/site.ts';
 import type { Problem } from '#core/content/problems.ts';
 import { LoadContext } from '#core/content/context.ts';
-import { readMessages } from '#core/content/messages.ts';
+import { readMessages, type Catalogues } from '#core/content/messages.ts';
 import { parseYamlSource } from '#core/content/yaml-source.ts';
 import { zodProblems } from '#core/content/zod-problems.ts';
-import type { Lang, Messages } from '#src/contract/site.ts';
 import { checkContactLinks } from './contact.ts';
 import { checkExternal, type ExternalOptions } from './external.ts';
 import { checkFacts } from './facts.ts';
@@ -25,8 +24,8 @@ export { CheckSetupError } from './site.ts';
 export interface CheckedContent {
   /** content/site.yaml, validated; undefined when it has problems (the fact rules are skipped). */
   facts?: Site;
-  /** The message catalogues (content/messages/); undefined when they do not load (the content check says why). */
-  catalogues?: Record<Lang, Messages>;
+  /** The message catalogues of the site's languages (content/messages/); undefined when they do not load (the content check says why). */
+  catalogues?: Catalogues;
   problems: Problem[];
   /** How many content files were checked. */
   files: number;
@@ -73,13 +72,16 @@ export interface CheckReport {
  * loader, which pulls in MDX and React: `site check --skip-content` starts in a fraction of the time.
  */
 function readFacts(contentDir: string, root: string): Omit<CheckedContent, 'files' | 'ms'> {
-  const catalogues = readMessages(new LoadContext(contentDir, root));
   const abs = path.join(contentDir, 'site.yaml');
   const file = path.relative(root, abs).split(path.sep).join('/');
   if (!existsSync(abs)) {
-    return { catalogues, problems: [{ file, line: 1, column: 1, rule: 'missing-file', message: 'site: the file is missing', severity: 'error' }] };
+    return { problems: [{ file, line: 1, column: 1, rule: 'missing-file', message: 'site: the file is missing', severity: 'error' }] };
   }
   const source = parseYamlSource(file, readFileSync(abs, 'utf8'));
+  // The catalogues of the languages site.yaml lists, as written (the schema's problems are reported below).
+  const listed = (source.value as { languages?: unknown } | undefined)?.languages;
+  const codes = Array.isArray(listed) ? listed.filter((c): c is string => typeof c === 'string') : [];
+  const catalogues = readMessages(new LoadContext(contentDir, root), codes);
   if (source.problems.length) return { catalogues, problems: source.problems };
   const result = SiteSchema.safeParse(source.value, { reportInput: true });
   return result.success ? { facts: result.data, catalogues, problems: [] } : { catalogues, problems: zodProblems(result.error, source, 'site', SiteSchema) };

@@ -2,11 +2,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Parser } from 'htmlparser2';
 import type { Problem } from '#core/content/problems.ts';
+import type { Catalogues } from '#core/content/messages.ts';
 import type { Lang, Messages } from '#src/contract/site.ts';
 import { pageProblem, type RuleContext } from './site.ts';
 
-/** English shell text found on a Hindi page, and the catalogue key it is the English value of. */
-export interface EnglishText {
+/** Shell text of the default language found on a page of another, and the catalogue key it is the value of. */
+export interface UntranslatedText {
   text: string;
   key: string;
 }
@@ -20,28 +21,30 @@ const HIDDEN = new Set(['script', 'style', 'template', 'svg']);
 
 const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
 
-/** "hi" or "hi-IN": a Hindi page (its <html lang>, read with the page's other facts). */
-const isHindi = (lang: string | undefined) => /^hi(?:-[a-z]+)?$/i.test(lang ?? '');
+const valuesOf = new WeakMap<Messages, WeakMap<Messages, ReturnType<typeof defaultValues>>>();
 
-const valuesOf = new WeakMap<Messages, WeakMap<Messages, ReturnType<typeof englishValues>>>();
-
-/** englishValues, made once per pair of catalogues (not once per page). */
-function englishValuesOnce(en: Messages, hi: Messages) {
-  let byHindi = valuesOf.get(en);
-  if (!byHindi) valuesOf.set(en, (byHindi = new WeakMap()));
-  let values = byHindi.get(hi);
-  if (!values) byHindi.set(hi, (values = englishValues(en, hi)));
+/** defaultValues, made once per pair of catalogues (not once per page). */
+function defaultValuesOnce(def: Messages, own: Messages) {
+  let byOwn = valuesOf.get(def);
+  if (!byOwn) valuesOf.set(def, (byOwn = new WeakMap()));
+  let values = byOwn.get(own);
+  if (!values) byOwn.set(own, (values = defaultValues(def, own)));
   return values;
 }
 
-/** English values to look for: those that differ from the Hindi value of the same key; placeholders match anything. */
-function englishValues(en: Messages, hi: Messages) {
-  const hindi = new Set(Object.values(hi).map(squash));
+/**
+ * The default language's values to look for: those that differ from the page language's value of
+ * the same key and are words (two letters or more, outside placeholders); placeholders match anything.
+ */
+function defaultValues(def: Messages, own: Messages) {
+  const ownValues = new Set(Object.values(own).map(squash));
   const exact = new Map<string, string>();
   const patterns: { re: RegExp; key: string }[] = [];
-  for (const [key, raw] of Object.entries(en)) {
+  for (const [key, raw] of Object.entries(def)) {
+    // The `language` keys state the language; the language switch names each language in its own words on purpose.
+    if (key.startsWith('language.')) continue;
     const value = squash(raw);
-    if (!value || value === squash(hi[key] ?? '') || hindi.has(value) || !/[A-Za-z]{2}/.test(value.replace(/\{[\w.]+\}/g, ''))) continue;
+    if (!value || value === squash(own[key] ?? '') || ownValues.has(value) || !/\p{L}{2}/u.test(value.replace(/\{[\w.]+\}/g, ''))) continue;
     if (!value.includes('{')) {
       if (!exact.has(value)) exact.set(value, key);
       continue;
@@ -49,20 +52,19 @@ function englishValues(en: Messages, hi: Messages) {
     const parts = value.split(/\{[\w.]+\}/).map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
     patterns.push({ re: new RegExp(`^${parts.join('.+?')}$`), key });
   }
-  return { exact, patterns, hindi };
+  return { exact, patterns, ownValues };
 }
 
 /**
- * The English catalogue values in the shell (header, footer, nav, dialog, forms, the widget, the
- * skip link) of one page whose <html lang> is "hi" (or "hi-IN"). Empty for pages in any other language.
+ * The default language's catalogue values (`def`) in the shell (header, footer, nav, dialog, forms,
+ * the widget, the skip link) of one page of another language, whose catalogue is `own`.
  */
-export function englishShellText(html: string, en: Messages, hi: Messages): EnglishText[] {
-  if (!isHindi(/<html\b[^>]*\blang="([^"]*)"/i.exec(html.slice(0, 2048))?.[1])) return [];
-  const { exact, patterns, hindi } = englishValuesOnce(en, hi);
-  const found: EnglishText[] = [];
+export function untranslatedShellText(html: string, def: Messages, own: Messages): UntranslatedText[] {
+  const { exact, patterns, ownValues } = defaultValuesOnce(def, own);
+  const found: UntranslatedText[] = [];
   const match = (raw: string) => {
     const text = squash(raw);
-    if (!text || hindi.has(text)) return;
+    if (!text || ownValues.has(text)) return;
     const key = exact.get(text) ?? patterns.find((p) => p.re.test(text))?.key;
     if (key) found.push({ text, key });
   };
@@ -109,19 +111,21 @@ export function englishShellText(html: string, en: Messages, hi: Messages): Engl
   return found;
 }
 
-/** `site check`: English shell text on Hindi pages, reported against each page's source file. */
-export function checkShellLanguage(ctx: RuleContext, catalogues: Record<Lang, Messages> | undefined): Problem[] {
+/** `site check`: the default language's shell text on pages of another language, reported against each page's source file. */
+export function checkShellLanguage(ctx: RuleContext, catalogues: Catalogues | undefined): Problem[] {
   if (!catalogues) return [];
+  const [first] = catalogues.languages;
   const problems: Problem[] = [];
   for (const page of ctx.site.all) {
-    if (!isHindi(page.facts.lang)) continue;
+    const own = page.lang === undefined || page.lang === first?.code ? undefined : catalogues.messages[page.lang];
+    if (!first || !own) continue;
     const html = readFileSync(path.join(ctx.site.dist, page.file), 'utf8');
-    for (const { text, key } of englishShellText(html, catalogues.en, catalogues.hi)) {
+    for (const { text, key } of untranslatedShellText(html, catalogues.messages[first.code]!, own)) {
       problems.push(
         pageProblem(ctx, page, {
           rule: 'shell-language',
-          message: `English shell text on a Hindi page: ${JSON.stringify(text)} (key ${key})`,
-          expected: `the Hindi message ${JSON.stringify(catalogues.hi[key])} (content/messages/hi.yaml)`,
+          message: `shell text of the default language on a page in "${page.lang}": ${JSON.stringify(text)} (key ${key})`,
+          expected: `its message ${JSON.stringify(own[key])} (content/messages/${page.lang}.yaml)`,
           received: JSON.stringify(text),
           hint: `render it with t('${key}') and the page's catalogue`,
         }),

@@ -13,6 +13,8 @@ export interface BuiltPage {
   /** The HTML file, relative to dist/ ("about.html"). */
   file: string;
   kind: string;
+  /** The code of the page's language (the manifest); unknown for HTML the manifest does not list. */
+  lang?: string;
   /** The content file and line the page is made from (the manifest), or the HTML file when unknown. */
   source: { file: string; line: number };
   /** Listed in the manifest as a page meant for search engines. */
@@ -92,6 +94,7 @@ export function readBuiltSite(dist: string): BuiltSite {
       path: route.path,
       file: route.file,
       kind: route.kind,
+      lang: route.lang,
       source: route.source ?? htmlSource(route.file),
       indexable: !route.noindex,
       notFound: false,
@@ -107,6 +110,7 @@ export function readBuiltSite(dist: string): BuiltSite {
       path: `${nf.dir === '/' ? '' : nf.dir}/404`,
       file: nf.file,
       kind: 'not-found',
+      lang: nf.lang,
       source: nf.source ?? htmlSource(nf.file),
       indexable: false,
       notFound: true,

@@ -5,7 +5,7 @@ import { createServer as createViteServer, type ViteDevServer } from 'vite';
 import type { Assets } from '#src/document.tsx';
 import type { RenderInput } from '#src/entry-server.tsx';
 import { formatProblems, type Problem } from '#core/content/problems.ts';
-import { businessJsonLdOf } from '#core/page-data/hindi.ts';
+import { businessJsonLdOf } from '#core/page-data/seo.ts';
 import { cacheDirOf, prepareSite, type PreparedSite } from '#core/pipeline/prepare.ts';
 import { renderSocialCard } from '#core/pipeline/social-images.ts';
 import { escapeXml } from '#core/pipeline/escape.ts';

@@ -1,0 +1,248 @@
+// The site in its other languages (decision 109): each language after the first of site.yaml's
+// `languages` has its translated pages in content/<code>/, a mirror of content/ read with the same
+// readers and validated by the same schemas, each file the twin of the default language's file at
+// the same path (decision 080). Its content is the site as a reader of that language sees it: its
+// twins where it has them, the default language's pages where it has none (they are listed and
+// linked, never built as its pages), and its own site.yaml overlay, messages and language.
+
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { z } from 'zod';
+import { fileCollections, folderCollections, SiteSchema, type FolderCollectionName } from '#schemas/index.ts';
+import type { Language, Messages } from '#src/contract/site.ts';
+import { pathIn } from '#src/i18n/href.ts';
+import { renderBodies } from './bodies.ts';
+import { LoadContext } from './context.ts';
+import { didYouMean } from './did-you-mean.ts';
+import { readFolders } from './folders.ts';
+import { checkReferences } from './references.ts';
+import type { Content, Entry, FolderContent } from './types.ts';
+import type { PathKey, YamlSource } from './yaml-source.ts';
+import { fieldPath } from './zod-problems.ts';
+
+/** The file collections a language may translate; site.yaml is an overlay, not a twin. */
+const TWIN_FILES = ['pages', 'services', 'testimonials', 'faqs', 'areasServed'] as const;
+/**
+ * The folder collections whose pages a language lists in the default language where it has no
+ * twin (nav lists, grids, tiles). Posts are not: lists of articles (the home page's latest, the
+ * blog) show the articles written in the page's language.
+ */
+const LISTED_UNTRANSLATED: readonly FolderCollectionName[] = ['brands', 'areas', 'serviceCenter'];
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const routeOf = (name: FolderCollectionName, data: unknown) => (folderCollections[name].route as (d: unknown) => string)(data);
+
+/** `over` laid onto `base`: objects merge key by key, anything else in `over` replaces. */
+export function deepMerge(base: unknown, over: unknown): unknown {
+  if (!isObject(base) || !isObject(over)) return over;
+  const out: Json = { ...base };
+  for (const [k, v] of Object.entries(over)) out[k] = k in base ? deepMerge(base[k], v) : v;
+  return out;
+}
+
+/** Every key path of the overlay that is not text, or that the default language's site.yaml does not have. */
+function checkOverlay(lctx: LoadContext, source: YamlSource, base: unknown) {
+  const walk = (value: unknown, under: unknown, at: PathKey[]) => {
+    if (isObject(value)) {
+      for (const [k, v] of Object.entries(value)) {
+        if (!isObject(under) || !(k in under)) {
+          const guess = isObject(under) ? didYouMean(k, Object.keys(under)) : undefined;
+          lctx.error(source.file, source.locate([...at, k], { key: true }), 'overlay-key', fieldPath('site', [...at, k]), {
+            expected: 'a key of content/site.yaml (the overlay only translates its text)',
+            received: JSON.stringify(k),
+            hint: guess ? `did you mean "${guess}"?` : undefined,
+          });
+        } else walk(v, under[k], [...at, k]);
+      }
+    } else if (typeof value !== 'string' || typeof under !== 'string') {
+      lctx.error(source.file, source.locate(at), 'overlay-text', fieldPath('site', at), {
+        expected: 'text that translates the value of content/site.yaml (facts are written once, there)',
+        received: JSON.stringify(value),
+      });
+    }
+  };
+  walk(source.value, base, []);
+}
+
+/** content/<code>/site.yaml merged onto content/site.yaml and validated; problems located in the overlay. */
+function readSiteOverlay(lctx: LoadContext, baseValue: unknown): z.output<typeof SiteSchema> | undefined {
+  const abs = path.join(lctx.dir, fileCollections.site.file);
+  if (!existsSync(abs) || baseValue === undefined) return undefined;
+  lctx.filesChecked++;
+  const source = lctx.readYamlValue(abs);
+  if (source.problems.length) {
+    lctx.problems.push(...source.problems);
+    return undefined;
+  }
+  const before = lctx.problems.length;
+  checkOverlay(lctx, source, baseValue);
+  if (lctx.problems.length > before) return undefined;
+  return lctx.validate({ ...source, value: deepMerge(baseValue, source.value) }, SiteSchema, 'site');
+}
+
+/** What a language's content is made with, when the default language's content loaded without problems. */
+export interface LanguageBase {
+  /** The default language's content. */
+  content: Content;
+  /** Every page and #fragment of the default language (references.ts). */
+  targets: Map<string, Set<string>>;
+  language: Language;
+  messages: Messages;
+  /** Filled with the language's pages: default-language path → the twin's path (SiteLanguages.hrefs). */
+  hrefs: Record<string, string>;
+}
+
+/**
+ * Read content/<code>/ for one language (its twins; nothing when the folder does not exist). Every
+ * problem goes to `ctx`, located in the language's file. Only with `base` are the twins'
+ * references and bodies checked and the language's content made; its `hrefs` are filled then.
+ */
+export async function loadLanguage(ctx: LoadContext, language: Pick<Language, 'code' | 'prefix'>, base?: LanguageBase): Promise<Content | undefined> {
+  const dir = path.join(ctx.dir, language.code);
+  const lctx = new LoadContext(dir, ctx.root);
+  lctx.includeDrafts = ctx.includeDrafts;
+  lctx.cache = ctx.cache;
+
+  const files: Partial<Record<(typeof TWIN_FILES)[number], unknown>> = {};
+  let site: z.output<typeof SiteSchema> | undefined;
+  let folders = Object.fromEntries(Object.keys(folderCollections).map((name) => [name, []])) as unknown as FolderContent;
+  if (existsSync(dir)) {
+    for (const name of TWIN_FILES) {
+      const { file, schema } = fileCollections[name];
+      if (existsSync(path.join(dir, file))) files[name] = lctx.readYaml(file, schema, name) ?? null;
+    }
+    // The overlay is validated merged onto a valid site.yaml only: that file's own problems are reported once, there.
+    const baseSiteFile = ctx.display(path.join(ctx.dir, fileCollections.site.file));
+    const baseSite = ctx.problems.some((p) => p.file === baseSiteFile) ? undefined : ctx.sources.get(baseSiteFile)?.value;
+    site = readSiteOverlay(lctx, baseSite);
+    folders = readFolders(lctx);
+    checkTwinFiles(ctx, lctx, folders, files.pages as Content['pages'] | null | undefined);
+  }
+
+  let content: Content | undefined;
+  if (base) {
+    const def = base.content;
+    const own = Object.fromEntries(
+      (Object.keys(folderCollections) as FolderCollectionName[]).map((name) => [name, publishedTwins(def, folders, name, lctx)]),
+    ) as unknown as FolderContent;
+    const pages = (files.pages as Content['pages'] | undefined) ?? [];
+    for (const p of [...pages.map((page) => page.path), ...(Object.keys(own) as FolderCollectionName[]).flatMap((name) => (own[name] as Entry<unknown>[]).map((e) => routeOf(name, e.data)))]) {
+      base.hrefs[p] = pathIn(language, p);
+    }
+    const twins: Content = {
+      dir,
+      site: site ?? def.site,
+      pages,
+      services: (files.services as Content['services'] | undefined) ?? def.services,
+      testimonials: (files.testimonials as Content['testimonials'] | undefined) ?? def.testimonials,
+      faqs: (files.faqs as Content['faqs'] | undefined) ?? def.faqs,
+      areasServed: (files.areasServed as Content['areasServed'] | undefined) ?? def.areasServed,
+      ...own,
+      messages: base.messages,
+      language: base.language,
+      languages: def.languages,
+    };
+    const rendered = { ...twins, ...(await renderBodies(lctx, twins, targetsIn(language, twins, base.targets))) };
+    checkReferences(lctx, rendered, base.targets);
+    content = { ...rendered, ...withUntranslated(def, rendered) };
+  }
+
+  ctx.problems.push(...lctx.problems);
+  for (const [file, source] of lctx.sources) ctx.sources.set(file, source);
+  for (const [route, file] of lctx.drafts) ctx.drafts.set(pathIn(language, route), file);
+  ctx.filesChecked += lctx.filesChecked;
+  ctx.bodies.rendered += lctx.bodies.rendered;
+  ctx.bodies.cached += lctx.bodies.cached;
+  return lctx.problems.length ? undefined : content;
+}
+
+/** The folder collections as a language lists them: each default-language page in the default's order, as its twin where there is one. */
+function withUntranslated(def: Content, own: FolderContent): Partial<FolderContent> {
+  const out: Record<string, Entry<unknown>[]> = {};
+  for (const name of LISTED_UNTRANSLATED) {
+    const twins = new Map((own[name] as Entry<unknown>[]).map((e) => [routeOf(name, e.data), e]));
+    out[name] = (def[name] as Entry<unknown>[]).map((e) => twins.get(routeOf(name, e.data)) ?? e);
+  }
+  return out as Partial<FolderContent>;
+}
+
+/** The default language's file a file of content/<code>/ is the twin of: the same path under content/. */
+const baseFileOf = (ctx: LoadContext, lctx: LoadContext, file: string) => path.join(ctx.dir, path.relative(lctx.dir, path.join(ctx.root, file)));
+
+/** A twin needs its default language's file, and a page of pages.yaml the same path and kind as there. */
+function checkTwinFiles(ctx: LoadContext, lctx: LoadContext, folders: FolderContent, pages: Content['pages'] | null | undefined) {
+  for (const name of Object.keys(folders) as FolderCollectionName[]) {
+    for (const e of folders[name] as Entry<unknown>[]) {
+      const baseFile = baseFileOf(ctx, lctx, e.file);
+      if (!existsSync(baseFile)) {
+        lctx.error(e.file, { line: 1, column: 1 }, 'twin-orphan', `${name}: a twin without its page in the default language`, {
+          expected: `the page ${ctx.display(baseFile)}`,
+          received: 'no such file',
+        });
+      }
+    }
+  }
+  if (!pages) return;
+  const pagesFile = ctx.display(path.join(lctx.dir, fileCollections.pages.file));
+  const source = lctx.sources.get(pagesFile);
+  const basePages = ctx.sources.get(ctx.display(path.join(ctx.dir, fileCollections.pages.file)))?.value;
+  const kinds = new Map((Array.isArray(basePages) ? (basePages as Json[]) : []).map((p) => [p.path as string, p.kind as string]));
+  pages.forEach((page, i) => {
+    const kind = kinds.get(page.path);
+    if (kind === undefined) {
+      const guess = didYouMean(page.path, kinds.keys());
+      lctx.error(pagesFile, source?.locate([i, 'path']) ?? { line: 1, column: 1 }, 'twin-orphan', fieldPath('pages', [i, 'path']), {
+        expected: 'the path of a page in content/pages.yaml (a twin has its page in the default language)',
+        received: JSON.stringify(page.path),
+        hint: guess ? `did you mean "${guess}"?` : undefined,
+      });
+    } else if (kind !== page.kind) {
+      lctx.error(pagesFile, source?.locate([i, 'kind']) ?? { line: 1, column: 1 }, 'twin-structure', fieldPath('pages', [i, 'kind']), {
+        expected: `${JSON.stringify(kind)}, the kind of ${page.path} in content/pages.yaml`,
+        received: JSON.stringify(page.kind),
+      });
+    }
+  });
+}
+
+/**
+ * The twins of a folder collection whose default-language page is published, with the same URL:
+ * a twin of a draft is left out with it, a twin at another URL is a problem.
+ */
+function publishedTwins(def: Content, folders: FolderContent, name: FolderCollectionName, lctx: LoadContext): Entry<unknown>[] {
+  const byFile = new Map((def[name] as Entry<unknown>[]).map((e) => [path.relative(def.dir, path.join(lctx.root, e.file)), e]));
+  const out: Entry<unknown>[] = [];
+  for (const e of folders[name] as Entry<unknown>[]) {
+    const twin = byFile.get(path.relative(lctx.dir, path.join(lctx.root, e.file)));
+    if (!twin) continue; // no page in the default language (reported), or a draft
+    if (routeOf(name, twin.data) !== routeOf(name, e.data)) {
+      lctx.error(e.file, e.source.locate(['slug']), 'twin-structure', fieldPath(name, ['slug']), {
+        expected: `${JSON.stringify((twin.data as { slug: string }).slug)}, the slug of ${twin.file} (a twin's URL is the language's prefix + the default language's URL)`,
+        received: JSON.stringify((e.data as { slug: string }).slug),
+      });
+      continue;
+    }
+    out.push(e);
+  }
+  return out;
+}
+
+/**
+ * The link targets as a language's bodies see them: every page of the default language, and each
+ * twin at its own path too, sharing the section ids of its page (a body's headings are added to
+ * both as it renders).
+ */
+function targetsIn(language: Pick<Language, 'prefix'>, twins: Content, base: Map<string, Set<string>>): Map<string, Set<string>> {
+  const targets = new Map([...base].map(([p, ids]) => [p, new Set(ids)]));
+  const paths = [
+    ...twins.pages.map((p) => p.path),
+    ...(Object.keys(folderCollections) as FolderCollectionName[]).flatMap((name) => (twins[name] as Entry<unknown>[]).map((e) => routeOf(name, e.data))),
+  ];
+  for (const p of paths) {
+    const ids = targets.get(p) ?? new Set<string>();
+    targets.set(p, ids);
+    targets.set(pathIn(language, p), ids);
+  }
+  return targets;
+}
