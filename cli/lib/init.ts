@@ -5,6 +5,8 @@
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
 import { z } from 'zod';
 import { Slug } from '#schemas/common.ts';
 import { SiteSchema } from '#schemas/index.ts';
@@ -16,10 +18,8 @@ import { slugify } from './new.ts';
 /** Words written into YAML strings and MDX text as they are: no quotes, braces, colons or line breaks. */
 const Words = z.string().regex(/^[\p{L}\p{N}][\p{L}\p{N} .,&'’()-]*$/u, { error: 'letters, digits, spaces and . , & \' ( ) -' });
 const site = SiteSchema.shape;
-const Languages = z
-  .array(z.string().regex(/^[a-z]{2,3}(?:-[a-z0-9]{2,8})*$/, { error: 'lower-case language codes such as "en,mr"' }))
-  .min(1)
-  .refine((codes) => new Set(codes).size === codes.length, { error: 'each language once' });
+/** The language starter/'s words are written in (starter/messages/<code>.yaml): the sample of --languages. */
+const STARTER_LANGUAGE = path.parse(readdirSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../../starter/messages'))[0] ?? '').name;
 
 /**
  * The flags, in the order they are asked. `sample` is what `--yes` writes for a flag left out; the
@@ -36,7 +36,7 @@ export const INIT_FIELDS = [
   { key: 'whatsapp', flag: 'whatsapp', question: 'WhatsApp number (+91…)', schema: site.contact.shape.whatsapp, sample: '+919000000001' },
   { key: 'email', flag: 'email', question: 'E-mail', schema: site.contact.shape.email, sample: 'owner@example.com' },
   { key: 'origin', flag: 'origin', question: 'The site\'s address (https://…)', schema: site.origin, sample: 'https://sample-business.example' },
-  { key: 'languages', flag: 'languages', question: 'Languages, the default first (e.g. "en,mr")', schema: Languages, sample: 'en' },
+  { key: 'languages', flag: 'languages', question: 'Languages, the default first (e.g. "en,mr")', schema: site.languages, sample: STARTER_LANGUAGE },
 ] as const;
 
 export type InitKey = (typeof INIT_FIELDS)[number]['key'];
@@ -95,6 +95,22 @@ export function fillStarter(text: string, values: Record<InitKey, string>, given
   return fillArchetype(unmarked, values as unknown as ArchetypeValues);
 }
 
+/**
+ * The `language` keys of a new language's catalogue (decision 107): its own name as Intl writes it
+ * in that language, its code as <html lang>, its locale in the business's country, its direction.
+ */
+function fillLanguage(text: string, code: string, country: string): string {
+  const locale = new Intl.Locale(code) as Intl.Locale & { getTextInfo?: () => { direction?: string }; textInfo?: { direction?: string } };
+  const direction = (locale.getTextInfo?.() ?? locale.textInfo)?.direction === 'rtl' ? 'rtl' : 'ltr';
+  const facts: Record<string, string> = {
+    languageName: new Intl.DisplayNames([code], { type: 'language' }).of(code) ?? code,
+    languageTag: code,
+    languageLocale: `${locale.language}_${country}`,
+    languageDir: direction,
+  };
+  return text.replace(/\{\{(language\w+)\}\}/g, (all, key: string) => facts[key] ?? all);
+}
+
 function git(cwd: string, ...args: string[]): void {
   execFileSync('git', args, { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
 }
@@ -135,12 +151,13 @@ export async function initProject(input: { root: string; target: string; values:
     // content/ is the starter, filled; every language gets the starter's words until translated.
     const starter = path.join(input.root, 'starter');
     const [starterMessages] = readdirSync(path.join(starter, 'messages'));
+    const country = (parse(fillStarter(readFileSync(path.join(starter, 'site.yaml'), 'utf8'), values, given)) as { address: { country: string } }).address.country;
     for (const f of filesUnder(starter)) {
       const text = fillStarter(readFileSync(path.join(starter, f), 'utf8'), values, given);
-      const outs = f === path.join('messages', starterMessages!) ? languages.map((l) => path.join('messages', `${l}.yaml`)) : [f];
-      for (const out of outs) {
-        mkdirSync(path.dirname(path.join(work, 'content', out)), { recursive: true });
-        writeFileSync(path.join(work, 'content', out), text);
+      const outs = f === path.join('messages', starterMessages!) ? languages.map((l) => [path.join('messages', `${l}.yaml`), fillLanguage(text, l, country)]) : [[f, text]];
+      for (const [out, body] of outs) {
+        mkdirSync(path.dirname(path.join(work, 'content', out!)), { recursive: true });
+        writeFileSync(path.join(work, 'content', out!), body!);
       }
     }
     for (const file of ['package.json', 'package-lock.json']) {

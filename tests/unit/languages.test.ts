@@ -147,6 +147,22 @@ describe('site new --lang with the second language', () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(`content/site.yaml lists no language "xx"`);
   });
+
+  test('published untranslated, the twin is its page’s alternate for site check, and not ready for --go-live', { timeout: 300_000 }, async () => {
+    const dir = copy('published');
+    expect((await site('new', 'brand', 'voltas', '--lang', second, '--content', dir)).code).toBe(0);
+    const file = path.join(dir, second, 'brands', 'voltas.yaml');
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/^draft: true$/m, 'draft: false'));
+    const built = path.join(work, 'published', 'dist');
+    expect((await site('build', '--quiet', '--content', dir, '--out', built)).code).toBe(0);
+    const { stdout } = await site('check', built, '--content', dir, '--json');
+    const slug = yaml<{ slug: string }>(file).slug;
+    // (The fixture has none of the pages the shell links, so its links are not what is looked at here.)
+    const onTwin = (JSON.parse(stdout) as CheckReport).problems.filter((q) => q.url === url(twinPath(`/${slug}`)) && q.rule !== 'broken-link');
+    expect(onTwin).toEqual([]);
+    const goLive = checkGoLive(dir, path.dirname(dir), {}).problems.filter((p) => p.rule === 'go-live-untranslated');
+    expect(goLive.map((p) => [p.file, p.received])).toEqual([[`content/${second}/brands/voltas.yaml`, JSON.stringify(yaml<{ title: string }>(file).title)]]);
+  });
 });
 
 describe('site check --go-live and the second language’s words', () => {

@@ -4,6 +4,7 @@
 
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { splitMdx } from '#core/content/front-matter.ts';
 import { catalogueFile } from '#core/content/messages.ts';
 import type { Problem } from '#core/content/problems.ts';
 import { parseYamlSource, type YamlSource } from '#core/content/yaml-source.ts';
@@ -107,9 +108,7 @@ function wordsOf(source: YamlSource): Map<string, { value: string; at: string[] 
  * language's text: most of its messages (more than half of those with words) the same as there, as
  * a catalogue copied to start a translation is. Named at the first such message.
  */
-function untranslatedCatalogues(contentDir: string, siteText: string, rel: (abs: string) => string): Problem[] {
-  const listed = (parseYamlSource('site.yaml', siteText).value as { languages?: unknown } | undefined)?.languages;
-  const codes = Array.isArray(listed) ? listed.filter((c): c is string => typeof c === 'string') : [];
+function untranslatedCatalogues(contentDir: string, codes: string[], rel: (abs: string) => string): Problem[] {
   const read = (code: string) => {
     const abs = path.join(contentDir, catalogueFile(code));
     return existsSync(abs) ? parseYamlSource(rel(abs), readFileSync(abs, 'utf8')) : undefined;
@@ -139,6 +138,52 @@ function untranslatedCatalogues(contentDir: string, siteText: string, rel: (abs:
   return problems;
 }
 
+/** The languages site.yaml lists (the default first), as written. */
+function listedLanguages(siteText: string): string[] {
+  const listed = (parseYamlSource('site.yaml', siteText).value as { languages?: unknown } | undefined)?.languages;
+  return Array.isArray(listed) ? listed.filter((c): c is string => typeof c === 'string') : [];
+}
+
+/** A content file's data, with positions: an MDX file's front matter, a YAML file's value. */
+const dataOf = (file: string, text: string): YamlSource => (file.endsWith('.mdx') ? splitMdx(file, text).source : parseYamlSource(file, text));
+
+/**
+ * Each published twin (content/<code>/…, a language after the first) whose title is still that of
+ * its page in the default language: a copy `site new --lang` made, published untranslated.
+ */
+function untranslatedTwins(contentDir: string, codes: string[], rel: (abs: string) => string): Problem[] {
+  const problems: Problem[] = [];
+  for (const code of codes.slice(1)) {
+    const dir = path.join(contentDir, code);
+    if (!existsSync(dir)) continue;
+    for (const twin of contentFiles(dir)) {
+      const original = path.join(contentDir, path.relative(dir, twin));
+      const text = readFileSync(twin, 'utf8');
+      if (!existsSync(original) || isDraft(text)) continue;
+      const own = dataOf(rel(twin), text);
+      const theirs = dataOf(rel(original), readFileSync(original, 'utf8')).value;
+      // pages.yaml: its entries by path; any other file: the page it is.
+      const pairs: [unknown, unknown, (string | number)[]][] = Array.isArray(own.value)
+        ? own.value.map((entry, i) => [entry, Array.isArray(theirs) ? theirs.find((e) => (e as { path?: unknown }).path === (entry as { path?: unknown }).path) : undefined, [i]])
+        : [[own.value, theirs, []]];
+      for (const [mine, original_, at] of pairs) {
+        const title = (mine as { title?: unknown } | undefined)?.title;
+        if (typeof title !== 'string' || title !== (original_ as { title?: unknown } | undefined)?.title) continue;
+        problems.push({
+          file: own.file,
+          ...own.locate([...at, 'title']),
+          rule: 'go-live-untranslated',
+          message: `a page in "${code}" whose title is still its page's in the default language`,
+          expected: `its title in "${code}" (translate the page, or set draft: true)`,
+          received: JSON.stringify(title),
+          severity: 'error',
+        });
+      }
+    }
+  }
+  return problems;
+}
+
 /**
  * A warning when no alert channel is set in `env`: leads are stored either way, but nothing tells
  * the owner's phone about them. The channels are secrets (never in content/), so the check reads
@@ -163,7 +208,7 @@ function alertWarning(siteLines: string[], env: Record<string, string | undefine
 /**
  * What stops the content in `contentDir` from going live: sample business values, .example and
  * example.com addresses, sample phone numbers, form endpoints at sample addresses, archetype text
- * left in a page, a language whose messages are still the default language's, and (warnings) functions a static host would not run and leads that alert no
+ * left in a page, a language whose messages or published pages are still the default language's text, and (warnings) functions a static host would not run and leads that alert no
  * one (`env`: where the alert secrets are looked for). File names are relative to `root`.
  */
 export function checkGoLive(contentDir: string, root: string, env: Record<string, string | undefined> = process.env): { problems: Problem[]; files: number } {
@@ -181,7 +226,8 @@ export function checkGoLive(contentDir: string, root: string, env: Record<string
   const siteText = readFileSync(site, 'utf8');
   const alert = alertWarning(siteText.split(/\r?\n/), env);
   if (alert) problems.push({ ...alert, file: rel(site) });
-  problems.push(...untranslatedCatalogues(contentDir, siteText, rel));
+  const codes = listedLanguages(siteText);
+  problems.push(...untranslatedCatalogues(contentDir, codes, rel), ...untranslatedTwins(contentDir, codes, rel));
   const pages = contentFiles(contentDir).filter((f) => !isDraft(readFileSync(f, 'utf8')));
   for (const file of pages) scan(file, pageLine);
   return { problems, files: pages.length + 1 };

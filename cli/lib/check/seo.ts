@@ -93,16 +93,18 @@ export function checkSeo(ctx: RuleContext): Problem[] {
     }
   }
 
-  // Unique titles and descriptions among the pages search engines see.
+  // Unique titles and descriptions among the pages search engines see, in each language: a page's
+  // twins in other languages are its alternates, not duplicates (an untranslated one is --go-live's).
   for (const field of ['title', 'description'] as const) {
     const byValue = new Map<string, BuiltPage>();
     for (const page of site.all) {
       if (!page.indexable || page.notFound) continue;
       const value = page.facts[field];
       if (!value) continue;
-      const first = byValue.get(value);
+      const key = `${page.lang ?? ''}\n${value}`;
+      const first = byValue.get(key);
       if (!first) {
-        byValue.set(value, page);
+        byValue.set(key, page);
         continue;
       }
       problems.push(pageProblem(ctx, page, {

@@ -110,8 +110,10 @@ export function checkSimilar(ctx: RuleContext, threshold: number): Problem[] {
     if (!s) bySet.set(p, (s = shingles(p.facts.mainText)));
     return s;
   };
-  for (const kind of SIMILAR_KINDS) {
-    const group = ctx.site.all.filter((p) => p.kind === kind);
+  // Pages of one kind in one language: a twin in another language is an alternate, not a near-duplicate.
+  const languages = [...new Set(ctx.site.all.map((p) => p.lang))];
+  for (const [kind, lang] of SIMILAR_KINDS.flatMap((k) => languages.map((l) => [k, l] as const))) {
+    const group = ctx.site.all.filter((p) => p.kind === kind && p.lang === lang);
     if (group.length < 2) continue;
     const others = sample(ctx.site.all.filter((p) => p.kind !== kind && !p.notFound), SHELL_SAMPLE);
     const shared = new Map<number, number>();
