@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Parser } from 'htmlparser2';
 import type { Problem } from '#core/content/problems.ts';
 import type { Catalogues } from '#core/content/messages.ts';
-import type { Lang, Messages } from '#src/contract/site.ts';
+import type { Messages } from '#src/contract/site.ts';
 import { pageProblem, type RuleContext } from './site.ts';
 
 /** Shell text of the default language found on a page of another, and the catalogue key it is the value of. */
