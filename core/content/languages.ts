@@ -1,4 +1,4 @@
-// The site in its other languages (decision 109): each language after the first of site.yaml's
+// The site in its other languages (decision 110): each language after the first of site.yaml's
 // `languages` has its translated pages in content/<code>/, a mirror of content/ read with the same
 // readers and validated by the same schemas, each file the twin of the default language's file at
 // the same path (decision 080). Its content is the site as a reader of that language sees it: its

@@ -11,7 +11,7 @@ const DIR = 'messages';
 export const catalogueFile = (code: Lang) => `${DIR}/${code}.yaml`;
 
 /**
- * The keys of every catalogue that state its language rather than words of a page (decision 109),
+ * The keys of every catalogue that state its language rather than words of a page (decision 110),
  * and what each value must look like.
  */
 const LANGUAGE_KEYS = {

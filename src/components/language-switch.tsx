@@ -3,7 +3,7 @@ import { useSiteData } from './site-context.tsx';
 
 /**
  * A link to this page in each other language that has it (decision 081), named in that language
- * (its catalogue's `language.name`, decision 109); nothing on pages without a twin. Plain links:
+ * (its catalogue's `language.name`, decision 110); nothing on pages without a twin. Plain links:
  * the client's navigation swaps the page and `<html lang>` like any other.
  */
 export function LanguageSwitch({ translations }: { translations?: PageMeta['translations'] }) {

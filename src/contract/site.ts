@@ -8,7 +8,7 @@ export type Lang = string;
 
 /**
  * A language of the site as its pages state it: the code from site.yaml, the rest from the
- * `language` keys of its catalogue, content/messages/<code>.yaml (decision 109).
+ * `language` keys of its catalogue, content/messages/<code>.yaml (decision 110).
  */
 export interface Language {
   code: Lang;

@@ -1,4 +1,4 @@
-// A language is a dimension of every page (decision 109), shown on a second business in English
+// A language is a dimension of every page (decision 110), shown on a second business in English
 // and Marathi (tests/fixtures/languages): built as its owner builds it, checked by `site check`,
 // extended by `site new --lang`, and held back by `site check --go-live` while its words are
 // still English. Every expectation is read from the fixture's files.

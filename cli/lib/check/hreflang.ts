@@ -10,7 +10,7 @@ const baseName = (file: string) => file.replace(/^.*\//, '').replace(/\.[a-z]+$/
 const twinFile = (file: string, code: string) => file.replace(/^((?:.*\/)?content\/)/, `$1${code}/`);
 
 /**
- * The language versions of each page (decisions 081, 109): a page with twins lists every version
+ * The language versions of each page (decisions 081, 110): a page with twins lists every version
  * and x-default in <link rel="alternate" hreflang>, each listed page is a page of the site that
  * lists it back (no one-way hreflang), and a page of a language after the first always has them.
  * A page without a twin in a language that has twins of other pages of its kind is a warning.
