@@ -182,7 +182,7 @@ describe('site check --go-live and the second language’s words', () => {
 });
 
 describe('a third language', () => {
-  test('every twin lists all its languages and x-default, in the pages and in the sitemap', async () => {
+  test('every twin lists all its languages and x-default, in the pages and in the sitemap; site new --lang makes its twins', async () => {
     const dir = copy('three');
     const third = 'kok';
     cpSync(path.join(dir, second), path.join(dir, third), { recursive: true });
@@ -190,6 +190,10 @@ describe('a third language', () => {
     writeFileSync(path.join(dir, 'messages', `${third}.yaml`), catalogue);
     const siteFile = path.join(dir, 'site.yaml');
     writeFileSync(siteFile, readFileSync(siteFile, 'utf8').replace(/^languages: .*$/m, `languages: [${first}, ${second}, ${third}]`));
+    // `site new --lang` takes any listed language, not only the second.
+    const made = await site('new', 'brand', 'voltas', '--lang', third, '--content', dir);
+    expect(made.code, made.stderr).toBe(0);
+    expect(existsSync(path.join(dir, third, 'brands', 'voltas.yaml'))).toBe(true);
     const loaded = await loadContent(dir, path.dirname(dir));
     expect(loaded.problems).toEqual([]);
     const index = buildSiteIndex(loaded.content!, loaded.ctx, '2025-07-03');
