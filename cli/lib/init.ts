@@ -96,7 +96,7 @@ export function fillStarter(text: string, values: Record<InitKey, string>, given
 }
 
 /**
- * The `language` keys of a new language's catalogue (decision 107): its own name as Intl writes it
+ * The `language` keys of a new language's catalogue (decision 110): its own name as Intl writes it
  * in that language, its code as <html lang>, its locale in the business's country, its direction.
  */
 function fillLanguage(text: string, code: string, country: string): string {
