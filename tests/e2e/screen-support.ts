@@ -30,7 +30,7 @@ export const say = (key: string, vars?: MessageVars) => translate(MESSAGES, key,
 /** Every route of the built site, with its kind and language (the build's manifest, core/pipeline/record.ts). */
 export const ALL_ROUTES = (JSON.parse(readFileSync(manifestFile(DIST), 'utf8')) as { routes: { path: string; kind: string; lang?: string }[] }).routes;
 
-/** The routes of the default language's pages; the other languages' are tested in hindi.spec.ts. */
+/** The routes of the default language's pages; the other languages' are tested in languages.spec.ts. */
 export const ROUTES = ALL_ROUTES.filter((r) => !r.lang || r.lang === (SITE.languages?.[0] ?? 'en'));
 
 /** The pages this suite owns: issue 4's screens. */

@@ -9,7 +9,7 @@ import { site } from '../support/cli.ts';
 const work = mkdtempSync(path.join(tmpdir(), 'site-init-unit-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-const GOOD = ['--name', 'Pune Cool Care', '--trade', 'AC and refrigerator repair', '--trade-slug', 'ac-repair', '--city', 'Pune', '--region', 'Maharashtra', '--postal-code', '411038', '--phone', '+919812345678', '--whatsapp', '+919812345678', '--email', 'hello@punecoolcare.in', '--origin', 'https://punecoolcare.in', '--languages', 'en,hi'];
+const GOOD = ['--name', 'Pune Cool Care', '--trade', 'AC and refrigerator repair', '--trade-slug', 'ac-repair', '--city', 'Pune', '--region', 'Maharashtra', '--postal-code', '411038', '--phone', '+919812345678', '--whatsapp', '+919812345678', '--email', 'hello@punecoolcare.in', '--origin', 'https://punecoolcare.in', '--languages', 'en,mr'];
 const withFlag = (flag: string, value: string) => GOOD.map((v, i) => (GOOD[i - 1] === flag ? value : v));
 /** What is in `parent` now: a refused init leaves it as it was (no temporary folder either). */
 const entries = (parent: string) => (existsSync(parent) ? readdirSync(parent).sort() : []);
@@ -57,9 +57,9 @@ describe('site init', () => {
 
   test('--yes writes a marked sample for each flag left out, and `site check --go-live` names each line', async () => {
     const dir = path.join(work, 'samples');
-    const { code, stderr } = await site('init', dir, '--yes', '--name', 'Pune Cool Care', '--languages', 'en,hi');
+    const { code, stderr } = await site('init', dir, '--yes', '--name', 'Pune Cool Care');
     expect(code, stderr).toBe(0);
-    const left = INIT_FIELDS.filter((f) => f.key !== 'business' && f.key !== 'languages').map((f) => `--${f.flag}`);
+    const left = INIT_FIELDS.filter((f) => f.key !== 'business').map((f) => `--${f.flag}`);
     expect(stderr).toContain(`Samples written for ${left.join(', ')}`);
     const text = readFileSync(path.join(dir, 'content/site.yaml'), 'utf8');
     const lineOf = (needle: string) => text.split('\n').findIndex((l) => l.includes(needle)) + 1;
