@@ -37,6 +37,13 @@ Not built: --production needs the content ready to go live.
         process.exitCode = 1;
         return;
       }
+      // The functions' words and the business, for `supabase functions deploy` (README, "The weekly
+      // digest"): from the build of the site that is published, dist/; a build elsewhere (--out, a
+      // test's or a bench's) leaves what the functions deploy as it was.
+      if (distDir(opts.out) === distDir()) {
+        const { writeFunctionsContent } = await import('#core/pipeline/functions-content.ts');
+        writeFunctionsContent(projectRoot(), report.functions!);
+      }
       const seconds = ((performance.now() - t0) / 1000).toFixed(1);
       process.stderr.write(`✔ built ${report.pages} pages into ${distDir(opts.out)} in ${seconds} s\n`);
     });

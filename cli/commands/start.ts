@@ -25,12 +25,13 @@ export function startCommand(): Command {
     .action(async (opts: { port?: string; host: string; dist?: string; build: boolean; analytics: boolean }) => {
       productionReact();
       // Loaded here, not at the top: Vite, Hono and PGlite are heavy, and every command would pay for them.
-      const [{ serve }, { buildSite }, { createNodeAnalytics }, { createApp, guardedCreateServer }, { parseTrustedProxies }] = await Promise.all([
+      const [{ serve }, { buildSite }, { createNodeAnalytics }, { createApp, guardedCreateServer }, { parseTrustedProxies }, { currentFunctionsContent, writeFunctionsContent }] = await Promise.all([
         import('@hono/node-server'),
         import('#core/pipeline/index.ts'),
         import('../lib/server/analytics.ts'),
         import('../lib/server/app.ts'),
         import('#functions/_shared/client-address.ts'),
+        import('#core/pipeline/functions-content.ts'),
       ]);
       // SITE_TRUSTED_PROXY: the proxies in front of this server whose x-forwarded-for is believed
       // ("loopback", addresses, CIDR ranges). Unset: the socket address is the client.
@@ -44,6 +45,7 @@ export function startCommand(): Command {
       }
       const dist = distDir(opts.dist);
       const content = contentDir();
+      let builtWords: Awaited<ReturnType<typeof currentFunctionsContent>>;
       if (opts.build && buildIsStale(projectRoot(), content, dist)) {
         process.stderr.write('Building the site…\n');
         const report = await buildSite({ root: projectRoot(), contentDir: content, outDir: dist, log: (l) => process.stderr.write(`  ${l}\n`) });
@@ -52,7 +54,12 @@ export function startCommand(): Command {
           process.exitCode = 1;
           return;
         }
+        builtWords = report.functions;
+        if (dist === distDir()) writeFunctionsContent(projectRoot(), report.functions!);
       }
+      // The functions' words and the business (the weekly digest's): what the build wrote for the
+      // Supabase functions, made from content/ when no build wrote it yet.
+      const functionsWords = opts.analytics ? (builtWords ?? (await currentFunctionsContent(projectRoot(), content).catch(() => undefined))) : undefined;
       const port = Number(opts.port ?? process.env.PORT ?? 4173);
       // Ctrl+C (or SIGTERM) while the database starts lets the start finish first: its migrations are
       // one transaction, and an embedded database killed while writing may not open again.
@@ -72,6 +79,7 @@ export function startCommand(): Command {
             databaseUrl: process.env.DATABASE_URL,
             allowedOrigins: [`http://localhost:${port}`, `http://127.0.0.1:${port}`, siteOrigin(dist)].filter((o): o is string => !!o),
             trustedProxies,
+            content: functionsWords,
             leads: leadSettings(content),
           })
         : undefined;

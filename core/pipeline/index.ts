@@ -10,6 +10,8 @@ import { robotsTxt, sitemapXml } from './sitemap.ts';
 import { recordDir } from './record.ts';
 import { writeSocialImages } from './social-images.ts';
 import { bundles } from './bundle-cache.ts';
+import { functionsContent } from './functions-content.ts';
+import type { FunctionsContent } from '#functions/_shared/content.ts';
 
 export interface BuildOptions {
   /** The project root (vite.config.ts, src/). */
@@ -32,6 +34,8 @@ export interface BuildReport {
   timings: Record<string, number>;
   /** MDX bodies a build that succeeded rendered, and took from the content cache. */
   bodies?: { rendered: number; cached: number };
+  /** What the functions take from this content (the CLI writes it to supabase/functions/_generated/). */
+  functions?: FunctionsContent;
 }
 
 /**
@@ -97,5 +101,5 @@ export async function buildSite(opts: BuildOptions): Promise<BuildReport> {
   } finally {
     for (const dir of [staging, stagingRecord]) rmSync(dir, { recursive: true, force: true });
   }
-  return { ok: true, problems: [], filesChecked: prepared.filesChecked, pages: index.routes.length, timings, bodies: prepared.bodies };
+  return { ok: true, problems: [], filesChecked: prepared.filesChecked, pages: index.routes.length, timings, bodies: prepared.bodies, functions: functionsContent(content) };
 }

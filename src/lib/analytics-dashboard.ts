@@ -7,7 +7,7 @@ import type { Range } from '#functions/_shared/range.ts';
 
 export type { DashboardData, DayFigures, LeadsBy, RangeTotals, StoredEvent, StoredSession, TopItem, TopList } from '#functions/_shared/handler.ts';
 
-const ZERO: RangeTotals = { visitors: 0, sessions: 0, events: 0, uniqueIps: 0 };
+const ZERO: RangeTotals = { visitors: 0, sessions: 0, events: 0, uniqueIps: 0, pageViews: 0 };
 const NO_TOP = { page: [], entry: [], source: [], utm_source: [], utm_medium: [], utm_campaign: [], device: [], country: [] };
 
 export const EMPTY_DASHBOARD: DashboardData = {

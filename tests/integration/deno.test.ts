@@ -1,24 +1,35 @@
 // The Supabase entry (supabase/functions/analytics/index.ts) type-checked and run by Deno from the
 // `deno` npm package, resolving `npm:` specifiers itself (--node-modules-dir=none) as Supabase
-// does, against a throwaway PostgreSQL.
+// does, against a throwaway PostgreSQL. The functions run from a copy of supabase/functions/ with
+// the _generated/content.json that `site build` writes (here, the fixture content's), as
+// `supabase functions deploy` takes them after a build.
 
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { applyMigrations, postgresDb, type AnalyticsDb } from '#cli/lib/server/analytics.ts';
+import { writeFunctionsContent } from '#core/pipeline/functions-content.ts';
+import { functionsContentOf } from '../support/functions-content.ts';
 import { describeHostileInputs } from '../support/analytics-contract.ts';
 import { sendRaw } from '../support/hostile-inputs.ts';
 import { startReceiver, verifyWebhook, type Receiver } from '../support/receiver.ts';
 import { testDatabase } from '../support/pg-cluster.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const FUNCTION_DIR = join(ROOT, 'supabase/functions/analytics');
 const DENO_DIR = join(ROOT, 'node_modules/.cache/deno');
+const CONTENT = functionsContentOf();
+/** A project root of the test's own holding supabase/functions/ and what a build writes there. */
+const STAGE = mkdtempSync(join(tmpdir(), 'site-deno-functions-'));
+cpSync(join(ROOT, 'supabase/functions'), join(STAGE, 'supabase/functions'), { recursive: true, filter: (src) => !src.includes('_generated') });
+writeFunctionsContent(STAGE, CONTENT);
+const FUNCTION_DIR = join(STAGE, 'supabase/functions/analytics');
+const LEADS_DIR = join(STAGE, 'supabase/functions/leads');
 const ORIGIN = 'https://tv-repair.example';
 const SECRETS = {
   ANALYTICS_HMAC_SECRET: 'deno-test-hmac-secret',
@@ -80,6 +91,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await db?.close();
   await database?.drop();
+  rmSync(STAGE, { recursive: true, force: true });
 });
 
 describe('the Deno entry of the analytics function', () => {
@@ -94,9 +106,8 @@ describe('the Deno entry of the analytics function', () => {
   }, 300_000);
 
   it('the leads entry type-checks with deno check too', async () => {
-    const leadsDir = join(ROOT, 'supabase/functions/leads');
-    const args = ['check', '--node-modules-dir=none', '--no-lock', '--config', join(leadsDir, 'deno.json'), join(leadsDir, 'index.ts')];
-    const { stderr } = await promisify(execFile)(deno, args, { env: denoEnv, cwd: leadsDir });
+    const args = ['check', '--node-modules-dir=none', '--no-lock', '--config', join(LEADS_DIR, 'deno.json'), join(LEADS_DIR, 'index.ts')];
+    const { stderr } = await promisify(execFile)(deno, args, { env: denoEnv, cwd: LEADS_DIR });
     expect(stderr).not.toMatch(/error/i);
   }, 300_000);
 
@@ -147,9 +158,21 @@ describe('the Deno entry of the analytics function', () => {
       });
       expect(ok.status).toBe(200);
       const data = (await ok.json()) as { totals: unknown; topCountries: unknown };
-      expect(data.totals).toEqual({ visitors: 1, sessions: 1, events: 0, uniqueIps: 1 });
+      expect(data.totals).toEqual({ visitors: 1, sessions: 1, events: 0, uniqueIps: 1, pageViews: 0 });
       expect(data.topCountries).toEqual([{ country: 'IN', count: 1 }]);
       expect((await fetch(server.url, { headers: { origin: ORIGIN } })).status).toBe(401);
+    });
+
+    it('gives the weekly digest in the words and the name of the content it was built with (GET ?digest=week)', async () => {
+      const res = await fetch(`${server.url}?digest=week`, { headers: { authorization: `Bearer ${SECRETS.ANALYTICS_DASHBOARD_KEY}`, origin: ORIGIN } });
+      expect(res.status).toBe(200);
+      const digest = (await res.json()) as { from: string; to: string; text: string };
+      expect(digest.text.split('\n')[0]).toContain(CONTENT.site.name);
+      expect(digest.text).toContain(`${CONTENT.site.origin}/analytics`);
+      expect(Date.parse(digest.to) - Date.parse(digest.from)).toBe(7 * 24 * 3_600_000);
+      // Without alert channels (none in this entry's environment), a digest cannot be sent.
+      const send = await fetch(`${server.url}?digest=send`, { method: 'POST', headers: { authorization: `Bearer ${SECRETS.ANALYTICS_DASHBOARD_KEY}`, origin: ORIGIN } });
+      expect(send.status).toBe(409);
     });
 
     describeHostileInputs('the Deno entry', () => ({
@@ -201,7 +224,7 @@ describe('the Deno entry of the analytics function', () => {
           LEADS_TELEGRAM_CHAT_ID: '4242',
           LEADS_TELEGRAM_API_URL: receiver.url,
         },
-        join(ROOT, 'supabase/functions/leads'),
+        LEADS_DIR,
       );
     }, 300_000);
     afterAll(async () => {

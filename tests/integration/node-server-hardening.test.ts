@@ -109,7 +109,7 @@ describe('the client address on the Node server without SITE_TRUSTED_PROXY', () 
     expect((await sendRaw(fresh.url, visit('session_1751537730000_xff62', { 'x-forwarded-for': '49.36.62.20' }))).status).toBe(429);
     at += 1000; // the dashboard reads up to the present, which excludes its own instant
     const data = await dashboard(fresh);
-    expect(data.totals).toEqual({ sessions: 61, events: 0, uniqueIps: 1, visitors: 1 });
+    expect(data.totals).toEqual({ sessions: 61, events: 0, uniqueIps: 1, visitors: 1, pageViews: 0 });
     expect(new Set(data.sessions.map((s) => s.ip_address))).toEqual(new Set(['127.0.0.0']));
   });
 

@@ -20,7 +20,7 @@ let db: AnalyticsDb;
 beforeAll(async () => {
   database = await testDatabase(inject('pgUrl'), 'site_postgres_test');
   db = postgresDb(database.url);
-  expect(await applyMigrations(db)).toEqual(['20261122070000', '20261201090000', '20261210090000', '20261220090000', '20261230090000']);
+  expect(await applyMigrations(db)).toEqual(['20261122070000', '20261201090000', '20261210090000', '20261220090000', '20261230090000', '20261231090000']);
 });
 
 afterAll(async () => {
@@ -37,6 +37,7 @@ describe('migrations on PostgreSQL', () => {
       { version: '20261210090000', name: 'dashboard_ranges_and_visitors' },
       { version: '20261220090000', name: 'leads_rules_and_outbox' },
       { version: '20261230090000', name: 'blank_fields_and_independent_deliveries' },
+      { version: '20261231090000', name: 'weekly_digest' },
     ]);
   });
 
@@ -67,9 +68,9 @@ describe('migrations on PostgreSQL', () => {
       release();
       await holding;
       const applied = await applying;
-      expect(applied.flat()).toEqual(['20261122070000', '20261201090000', '20261210090000', '20261220090000', '20261230090000']);
+      expect(applied.flat()).toEqual(['20261122070000', '20261201090000', '20261210090000', '20261220090000', '20261230090000', '20261231090000']);
       expect(await watcher.query('select version from supabase_migrations.schema_migrations')).toEqual([
-        { version: '20261122070000' }, { version: '20261201090000' }, { version: '20261210090000' }, { version: '20261220090000' }, { version: '20261230090000' },
+        { version: '20261122070000' }, { version: '20261201090000' }, { version: '20261210090000' }, { version: '20261220090000' }, { version: '20261230090000' }, { version: '20261231090000' },
       ]);
     } finally {
       await Promise.all([holder, watcher, ...starts].map((s) => s.close()));
@@ -92,6 +93,7 @@ describe('migrations on PostgreSQL', () => {
       'analytics_salts_pkey',
       'leads_created_at_idx',
       'leads_outbox_channel_due_idx',
+      'leads_outbox_digest_week_idx',
       'leads_outbox_due_idx',
       'leads_outbox_idempotency_key_key',
       'leads_outbox_lead_id_channel_key',

@@ -347,7 +347,7 @@ export function describeAnalyticsContract(name: string, getDb: () => AnalyticsDb
         events: Record<string, unknown>[];
       };
       // Seeded without a visitor hash (as rows stored before decision 074): each session is one visitor.
-      expect(data.totals).toEqual({ visitors: 60, sessions: 60, events: 130, uniqueIps: 7 });
+      expect(data.totals).toEqual({ visitors: 60, sessions: 60, events: 130, uniqueIps: 7, pageViews: 87 });
       expect(data.topCountries).toEqual([
         { country: 'IN', count: 30 },
         { country: 'US', count: 12 },
@@ -367,7 +367,7 @@ export function describeAnalyticsContract(name: string, getDb: () => AnalyticsDb
 
     it('returns zeros and empty lists when nothing is stored', async () => {
       const res = await handler(get({ authorization: `Bearer ${DASHBOARD_KEY}` }));
-      const zero = { visitors: 0, sessions: 0, events: 0, uniqueIps: 0 };
+      const zero = { visitors: 0, sessions: 0, events: 0, uniqueIps: 0, pageViews: 0 };
       const none = { page: [], entry: [], source: [], utm_source: [], utm_medium: [], utm_campaign: [], device: [], country: [] };
       expect(await res.json()).toMatchObject({
         totals: zero,

@@ -75,8 +75,8 @@ export function describeDashboardContract(name: string, getDb: () => AnalyticsDb
       const data = await week();
       expect(data.range).toEqual({ from: ist('2025-06-27').toISOString(), to: NOW.toISOString() });
       expect(data.previous).toEqual({ from: ist('2025-06-20').toISOString(), to: ist('2025-06-26', '15:45:30').toISOString() });
-      expect(data.totals).toEqual({ visitors: 4, sessions: 5, events: 7, uniqueIps: 4 });
-      expect(data.previousTotals).toEqual({ visitors: 1, sessions: 1, events: 1, uniqueIps: 1 });
+      expect(data.totals).toEqual({ visitors: 4, sessions: 5, events: 7, uniqueIps: 4, pageViews: 5 });
+      expect(data.previousTotals).toEqual({ visitors: 1, sessions: 1, events: 1, uniqueIps: 1, pageViews: 1 });
       expect(data.perDay).toEqual([
         { day: '2025-07-01', visitors: 1, sessions: 2, events: 3, calls: 1, whatsapp: 0, forms: 0 },
         { day: '2025-07-02', visitors: 1, sessions: 1, events: 1, calls: 0, whatsapp: 0, forms: 0 },
@@ -138,15 +138,15 @@ export function describeDashboardContract(name: string, getDb: () => AnalyticsDb
 
     it('follows a custom range of whole days, and "today" against yesterday up to the same time', async () => {
       const july1 = await read(ist('2025-07-01'), ist('2025-07-02'));
-      expect(july1.totals).toEqual({ visitors: 1, sessions: 2, events: 3, uniqueIps: 1 });
+      expect(july1.totals).toEqual({ visitors: 1, sessions: 2, events: 3, uniqueIps: 1, pageViews: 2 });
       expect(july1.previous.from).toBe(ist('2025-06-30').toISOString());
       expect(july1.sessions.map((s) => s.session_id)).toEqual(['s_a2', 's_a1']);
       const today = await read(ist('2025-07-03'), NOW);
-      expect(today.totals).toEqual({ visitors: 2, sessions: 2, events: 3, uniqueIps: 2 });
+      expect(today.totals).toEqual({ visitors: 2, sessions: 2, events: 3, uniqueIps: 2, pageViews: 2 });
       expect(today.previous).toEqual({ from: ist('2025-07-02').toISOString(), to: ist('2025-07-02', '15:45:30').toISOString() });
-      expect(today.previousTotals).toEqual({ visitors: 0, sessions: 0, events: 0, uniqueIps: 0 });
+      expect(today.previousTotals).toEqual({ visitors: 0, sessions: 0, events: 0, uniqueIps: 0, pageViews: 0 });
       const empty = await read(ist('2020-01-01'), ist('2020-01-03'));
-      expect(empty.totals).toEqual({ visitors: 0, sessions: 0, events: 0, uniqueIps: 0 });
+      expect(empty.totals).toEqual({ visitors: 0, sessions: 0, events: 0, uniqueIps: 0, pageViews: 0 });
       expect([empty.perDay, empty.top.page, empty.sessions, empty.topCountries]).toEqual([[], [], [], []]);
     });
 

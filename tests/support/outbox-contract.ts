@@ -283,7 +283,7 @@ export function describeOutboxContract(name: string, getDb: () => AnalyticsDb, s
       try {
         expect(await kick(new Date(T0 + 60_000))).toBe(`1 due; asked ${ENDPOINT} to deliver`);
         expect(await db.query('select url, body, headers, timeout_milliseconds from net.calls')).toEqual([
-          { url: `${ENDPOINT}?outbox=run`, body: { due: 1 }, headers: { 'content-type': 'application/json' }, timeout_milliseconds: 30000 },
+          { url: `${ENDPOINT}?outbox=run`, body: { due: 1, digest: false }, headers: { 'content-type': 'application/json' }, timeout_milliseconds: 30000 },
         ]);
       } finally {
         await db.exec('drop schema net cascade');

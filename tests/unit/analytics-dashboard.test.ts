@@ -64,7 +64,7 @@ describe('readDashboard', () => {
 
   it('reads totals and rows with the key, from a path endpoint on the page origin', async () => {
     const data = await readDashboard('/functions/v1/analytics', analytics.dashboardKey);
-    expect(data.totals).toEqual({ visitors: 1, sessions: 1, events: 0, uniqueIps: 1 });
+    expect(data.totals).toEqual({ visitors: 1, sessions: 1, events: 0, uniqueIps: 1, pageViews: 0 });
     expect(data.topCountries).toEqual([{ country: 'IN', count: 1 }]);
     expect(data.sessions.map((s) => [s.session_id, s.ip_address])).toEqual([['session_1751537730000_dash', '49.36.10.0']]);
   });

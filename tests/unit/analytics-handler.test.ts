@@ -48,6 +48,7 @@ describe('migrations on PGlite', () => {
       { version: '20261210090000', name: 'dashboard_ranges_and_visitors' },
       { version: '20261220090000', name: 'leads_rules_and_outbox' },
       { version: '20261230090000', name: 'blank_fields_and_independent_deliveries' },
+      { version: '20261231090000', name: 'weekly_digest' },
     ]);
   });
 
@@ -199,7 +200,7 @@ describe('createNodeAnalytics (PGlite in a data folder)', () => {
       );
       const data = (await res.json()) as { totals: unknown; sessions: { ip_address: string }[] };
       // The socket address (127.0.0.1) was the client, stored as its /24.
-      expect(data.totals).toEqual({ visitors: 1, sessions: 1, events: 0, uniqueIps: 1 });
+      expect(data.totals).toEqual({ visitors: 1, sessions: 1, events: 0, uniqueIps: 1, pageViews: 0 });
       expect(data.sessions[0]!.ip_address).toBe('127.0.0.0');
     } finally {
       await second.close();

@@ -165,9 +165,32 @@ describe('the keys the code uses (a static scan of src/)', () => {
 
   it('every key of en.yaml is used, or listed with the reason it is not', () => {
     const used = (k: string) => quoted.has(k) || templates.some((re) => re.test(k));
-    expect(Object.keys(en).filter((k) => !used(k) && !(k in NOT_YET_USED))).toEqual([]);
+    // The functions' words (functions.*) are read by supabase/functions/: scanned below.
+    expect(Object.keys(en).filter((k) => !k.startsWith('functions.') && !used(k) && !(k in NOT_YET_USED))).toEqual([]);
     // The list shrinks as keys are wired: a listed key that is used, or gone, must leave the list.
     expect(Object.keys(NOT_YET_USED).filter((k) => used(k) || !(k in en))).toEqual([]);
+  });
+});
+
+describe('the keys the functions use (a static scan of supabase/functions/_shared/)', () => {
+  // They read the catalogues' functions.* keys without the prefix (FunctionsContent): say('digest.title').
+  const en = catalogues.en;
+  const code = sources('supabase/functions/_shared')
+    .map((f) => f.text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, ''))
+    .join('\n');
+  const literal = [...code.matchAll(/\bsay\(\s*'([^']+)'/g)].map((m) => `functions.${m[1]!}`);
+  const templates = [...code.matchAll(/`([\w.]*\$\{[^`]*)`/g)]
+    .map((m) => m[1]!)
+    .filter((t) => /^[a-z]\w*\.[\w.]*$/i.test(t.replace(/\$\{[^}]*\}/g, 'X')))
+    .map((t) => new RegExp(`^functions\\.${t.split(/\$\{[^}]*\}/).map((p) => p.replace(/\./g, '\\.')).join('\\w+')}$`));
+  const quoted = new Set([...code.matchAll(/'([a-z]\w*(?:\.\w+)+)'/gi)].map((m) => `functions.${m[1]!}`));
+  const used = (k: string) => quoted.has(k) || templates.some((re) => re.test(k));
+
+  it('every key they say exists in en.yaml, and every functions.* key of en.yaml is said', () => {
+    expect(literal.length).toBeGreaterThan(10);
+    expect(literal.filter((k) => !(k in en))).toEqual([]);
+    expect(templates.filter((re) => !Object.keys(en).some((k) => re.test(k))).map(String)).toEqual([]);
+    expect(Object.keys(en).filter((k) => k.startsWith('functions.') && !used(k))).toEqual([]);
   });
 });
 

@@ -13,6 +13,8 @@ import postgres from 'postgres';
 import { parseTrustedProxies } from '#functions/_shared/client-address.ts';
 import { createAnalyticsHandler, type Query } from '#functions/_shared/handler.ts';
 import { alertChannelsFromEnv, type AlertChannels } from '#functions/_shared/alerts.ts';
+import type { FunctionsContent } from '#functions/_shared/content.ts';
+import { queueDueDigest } from '#functions/_shared/digest.ts';
 import { createLeadsHandler, type LeadsDeps } from '#functions/_shared/leads-handler.ts';
 import { createOutbox, type OutboxOptions } from '#functions/_shared/outbox.ts';
 import { createCountryLookup } from '#functions/_shared/mmdb.ts';
@@ -193,6 +195,8 @@ export interface NodeAnalyticsOptions {
   trustedProxies?: string[];
   /** postgres.js pool size (DATABASE_URL only). */
   poolSize?: number;
+  /** The business and the functions' words (core/pipeline/functions-content.ts); none: no weekly digest. */
+  content?: FunctionsContent;
   /** The leads function's settings from site.yaml `forms` (forward target, spam-trap field). */
   leads?: {
     forwardTo?: string;
@@ -204,6 +208,8 @@ export interface NodeAnalyticsOptions {
     outbox?: Pick<OutboxOptions, 'maxOpen' | 'timeoutMs' | 'claimMs' | 'backoffMs' | 'now' | 'stopGraceMs'>;
     /** How often the outbox looks for deliveries that fell due (ms; default 5 s). */
     pollMs?: number;
+    /** How often the server asks whether the weekly digest is due (ms; default a minute). */
+    digestPollMs?: number;
   };
   /** Receives each lead's deliveries (tests await them). */
   deferLeadWork?: LeadsDeps['defer'];
@@ -253,9 +259,36 @@ export async function createNodeAnalytics(opts: NodeAnalyticsOptions): Promise<N
   const timer = setInterval(purge, DAY_MS);
   timer.unref();
 
+  // Each lead's deliveries are made at once; the timer takes those that fell due later (retries,
+  // and what a stopped or killed server left), here as pg_cron does on Supabase.
+  const fromEnv = alertChannelsFromEnv((name) => process.env[name]);
+  if (!opts.leads?.alerts) for (const problem of fromEnv.problems) console.error(`leads: ${problem}`);
+  const channels: AlertChannels = { ...(opts.leads?.alerts ?? fromEnv.channels), forward: opts.leads?.forwardTo ? { url: opts.leads.forwardTo } : undefined };
+  const outbox = createOutbox({ query: db.query, channels, logError: rateLimitedLog(consoleLogError, Date.now), ...opts.leads?.outbox });
+  const deliverDue = () => void outbox.drain().catch(() => {});
+  const poll = outbox.channels.length > 0 ? setInterval(deliverDue, opts.leads?.pollMs ?? 5000) : undefined;
+  poll?.unref();
+  if (poll) deliverDue();
+  // The weekly digest (Monday 09:00 in India), as pg_cron asks for it on Supabase: made once per
+  // week whichever instance asks first (the outbox holds one delivery per week and channel).
+  const now = opts.now ?? (() => new Date());
+  const logDigest = rateLimitedLog(consoleLogError, Date.now);
+  let digestRun: Promise<unknown> = Promise.resolve();
+  const digestDue = () =>
+    void (digestRun = queueDueDigest(db.query, opts.content, outbox.channels, now()).then(
+      (queued) => queued && deliverDue(),
+      (error) => logDigest('analytics: could not make the weekly digest', error),
+    ));
+  const digestTimer = opts.content && poll ? setInterval(digestDue, opts.leads?.digestPollMs ?? 60_000) : undefined;
+  digestTimer?.unref();
+  if (digestTimer) digestDue();
+
   const handler = createAnalyticsHandler({
     query: db.query,
     now: opts.now,
+    content: opts.content,
+    outbox,
+    defer: opts.deferLeadWork,
     lookupCountry: await loadCountryLookup(),
     config: {
       allowedOrigins: opts.allowedOrigins,
@@ -267,20 +300,10 @@ export async function createNodeAnalytics(opts: NodeAnalyticsOptions): Promise<N
     },
   });
 
-  // Each lead's deliveries are made at once; the timer takes those that fell due later (retries,
-  // and what a stopped or killed server left), here as pg_cron does on Supabase.
-  const fromEnv = alertChannelsFromEnv((name) => process.env[name]);
-  if (!opts.leads?.alerts) for (const problem of fromEnv.problems) console.error(`leads: ${problem}`);
-  const channels: AlertChannels = { ...(opts.leads?.alerts ?? fromEnv.channels), forward: opts.leads?.forwardTo ? { url: opts.leads.forwardTo } : undefined };
-  const outbox = createOutbox({ query: db.query, channels, logError: rateLimitedLog(consoleLogError, Date.now), ...opts.leads?.outbox });
-  const deliverDue = () => void outbox.drain().catch(() => {});
-  const poll = outbox.channels.length > 0 ? setInterval(deliverDue, opts.leads?.pollMs ?? 5000) : undefined;
-  poll?.unref();
-  if (poll) deliverDue();
-
   const leads = createLeadsHandler({
     query: db.query,
     now: opts.now,
+    content: opts.content,
     defer: opts.deferLeadWork,
     outbox,
     // The Node server lives on: a lead's deliveries may take as long as they need.
@@ -305,6 +328,8 @@ export async function createNodeAnalytics(opts: NodeAnalyticsOptions): Promise<N
     async close() {
       clearInterval(timer);
       clearInterval(poll);
+      clearInterval(digestTimer);
+      await digestRun;
       // Attempts under way end now and are recorded as failed: the next start tries them again.
       await outbox.stop();
       for (const w of watchers) w.close();

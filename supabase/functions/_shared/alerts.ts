@@ -7,6 +7,7 @@
 
 import { createHmac } from './ip.ts';
 import { FORM_FIELDS, type LeadKind } from './lead-form.ts';
+import { istDate } from './range.ts';
 
 export const CHANNELS = ['forward', 'telegram', 'webhook'] as const;
 export type Channel = (typeof CHANNELS)[number];
@@ -76,15 +77,26 @@ export interface OutgoingLead {
   created_at: string;
 }
 
-export interface Delivery {
+/** A digest as the outbox sends it (digest.ts makes it): the same body at every attempt. */
+export interface DigestMessage {
+  from: string;
+  to: string;
+  text: string;
+  figures: unknown;
+}
+
+/** One delivery: of a lead, or of the owner's weekly digest. */
+export type Delivery = {
   id: number;
   channel: Channel;
   idempotencyKey: string;
   attempts: number;
   /** An earlier attempt was sent and never answered: the receiver may have it already. */
   maybeDelivered?: boolean;
-  lead: OutgoingLead;
-}
+} & ({ lead: OutgoingLead; digest?: undefined } | { lead?: undefined; digest: DigestMessage });
+
+/** What a delivery is about, for a log line. */
+export const deliveryLabel = (d: Delivery) => (d.lead ? `lead ${d.lead.id}` : `the digest of the week from ${istDate(Date.parse(d.digest.from))}`);
 
 /**
  * How one attempt went. `retryAfterMs`: what the receiver asked for (429/503 Retry-After,
@@ -146,6 +158,10 @@ export function alertText(lead: OutgoingLead, siteOrigin = ''): string {
 
 /** The webhook's JSON: the same for every attempt of one delivery, so its idempotency key names one body. */
 export function webhookBody(d: Delivery, siteOrigin = ''): string {
+  if (d.digest) {
+    const { from, to, text, figures } = d.digest;
+    return JSON.stringify({ type: 'digest.weekly', id: d.idempotencyKey, from, to, text, figures });
+  }
   const { lead } = d;
   return JSON.stringify({
     type: 'lead.created',
@@ -201,9 +217,11 @@ export async function attemptDelivery(d: Delivery, o: SendOptions): Promise<Atte
   switch (d.channel) {
     case 'forward': {
       if (!o.channels.forward) return { ok: false, error: 'No form service is configured (site.yaml forms.forwardTo, LEADS_FORWARD_URL)', answered: false, sent: false };
-      const fields = FORM_FIELDS[d.lead.kind].flatMap((f): [string, string][] => {
+      if (!d.lead) return { ok: false, error: 'A digest is not sent to the form service', answered: false, sent: false };
+      const lead = d.lead;
+      const fields = FORM_FIELDS[lead.kind].flatMap((f): [string, string][] => {
         const column = f === 'serviceType' ? 'service_type' : f === 'brandName' ? 'brand_name' : f;
-        const v = d.lead[column as keyof OutgoingLead];
+        const v = lead[column as keyof OutgoingLead];
         return v === null ? [] : [[f, String(v)]];
       });
       request = {
@@ -224,7 +242,7 @@ export async function attemptDelivery(d: Delivery, o: SendOptions): Promise<Atte
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({
             chat_id: t.chatId,
-            text: d.maybeDelivered ? `${REPEAT_NOTE}\n${alertText(d.lead, o.siteOrigin)}` : alertText(d.lead, o.siteOrigin),
+            text: `${d.maybeDelivered ? `${REPEAT_NOTE}\n` : ''}${d.digest ? d.digest.text : alertText(d.lead, o.siteOrigin)}`,
             link_preview_options: { is_disabled: true },
           }),
         },

@@ -18,22 +18,17 @@ import { charsetOf, corsFor, createClientGate, createKeyCheck, json, mediaTypeOf
 import { formatIp, truncateIp, type ParsedIp } from './ip.ts';
 import { consoleLogError, rateLimitedLog, type LogError } from './log.ts';
 import { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './rate-limit.ts';
-import { istDate, previousOf, RANGE_PROBLEM, rangeFromQuery, splitRange, type Range } from './range.ts';
-import {
-  COUNT_DAYS_SQL,
-  DASHBOARD_FIGURES_SQL,
-  DASHBOARD_LATEST_IN_RANGE_SQL,
-  DASHBOARD_TOTALS_SQL,
-  DASHBOARD_UNIQUE_IPS_SQL,
-  EVENTS_CSV_SQL,
-  INSERT_EVENT_SQL,
-  INSERT_SESSION_SQL,
-} from './sql.ts';
+import type { FunctionsContent } from './content.ts';
+import { DIGEST_CHANNELS, makeDigest, queueDigest, reportedWeek } from './digest.ts';
+import { readDashboard } from './figures.ts';
+import type { Outbox } from './outbox.ts';
+import { istDate, RANGE_PROBLEM, rangeFromQuery } from './range.ts';
+import { EVENTS_CSV_SQL, INSERT_EVENT_SQL, INSERT_SESSION_SQL } from './sql.ts';
 import { createDailySalt, hostOf, visitorHash } from './visitor.ts';
 import { csvTable } from './csv.ts';
 
-/** Runs one parameterised statement and returns its rows. */
-export type Query = (sql: string, params?: readonly unknown[]) => Promise<readonly Record<string, unknown>[]>;
+export type { DashboardData, DayFigures, LeadsBy, Query, RangeTotals, StoredEvent, StoredSession, TopItem, TopList } from './figures.ts';
+import type { Query } from './figures.ts';
 
 export interface AnalyticsConfig {
   /**
@@ -62,100 +57,23 @@ export interface AnalyticsDeps {
   now?: () => Date;
   /** Where server-side failures are reported; called at most 10 times a minute (log.ts). */
   logError?: LogError;
+  /** The words and the business of content/ (the weekly digest's); without it the digest answers 503. */
+  content?: FunctionsContent;
+  /** The outbox that sends a digest asked for with POST ?digest=send (the leads function's channels). */
+  outbox?: Outbox;
+  /** Keeps that digest's delivery running after the answer (Supabase: EdgeRuntime.waitUntil); tests await it. */
+  defer?: (work: Promise<unknown>) => void;
 }
 
 export type AnalyticsHandler = (req: Request, info?: { remoteAddress?: string }) => Promise<Response>;
 
-/** A stored session as the dashboard read returns it (times in ISO 8601, UTC). */
-export interface StoredSession {
-  id: number;
-  session_id: string;
-  ip_address: string | null;
-  country: string | null;
-  city: string | null;
-  region: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  page_url: string;
-  user_agent: string | null;
-  referrer: string | null;
-  /** mobile, tablet or desktop, from the user agent. */
-  device: string | null;
-  created_at: string;
-}
-
-/** A stored event as the dashboard read returns it. */
-export interface StoredEvent {
-  id: number;
-  session_id: string;
-  event_type: string;
-  element_clicked: string | null;
-  event_data: unknown;
-  page_url: string;
-  ip_address: string | null;
-  timestamp: string;
-}
-
-/** The figures of a range that are compared with the period before. */
-export interface RangeTotals {
-  /** People, counted once a day each by the daily salted hash (decision 074). */
-  visitors: number;
-  /** Session records: one per page load (spec §4). */
-  sessions: number;
-  events: number;
-  uniqueIps: number;
-}
-
-/** One India day of the range (YYYY-MM-DD): visitors, page loads, events, and the leads of each kind. */
-export interface DayFigures {
-  day: string;
-  visitors: number;
-  sessions: number;
-  events: number;
-  calls: number;
-  whatsapp: number;
-  forms: number;
-}
-
-export type TopList = 'page' | 'entry' | 'source' | 'utm_source' | 'utm_medium' | 'utm_campaign' | 'device' | 'country';
-export interface TopItem {
-  key: string;
-  count: number;
-}
-export interface LeadsBy {
-  key: string;
-  calls: number;
-  whatsapp: number;
-  forms: number;
-}
-
-/**
- * The body of a successful GET, for the range [from, to) (default: the last 30 days): totals with
- * those of the period before, figures per day, the top 10 of each list, leads per page and
- * source, and the newest 50 sessions and 100 events of the range.
- */
-export interface DashboardData {
-  range: { from: string; to: string };
-  previous: { from: string; to: string };
-  totals: RangeTotals;
-  previousTotals: RangeTotals;
-  topCountries: { country: string; count: number }[];
-  perDay: DayFigures[];
-  top: Record<TopList, TopItem[]>;
-  leadsByPage: LeadsBy[];
-  leadsBySource: LeadsBy[];
-  sessions: StoredSession[];
-  events: StoredEvent[];
-}
-
 /** Rows of the events CSV: at most this many, newest first. */
 export const MAX_CSV_EVENTS = 100_000;
-/** A day is counted once it ended this long ago, so that a request stamped just before midnight is in. */
-const SETTLE_MS = 10 * 60_000;
-const TOP_LISTS: readonly TopList[] = ['page', 'entry', 'source', 'utm_source', 'utm_medium', 'utm_campaign', 'device', 'country'];
 const EVENT_CSV_COLUMNS = ['time_ist', 'event_type', 'element_clicked', 'page_path', 'page_url', 'session_id', 'ip_network'] as const;
 
 export const MAX_BODY_BYTES = 8 * 1024;
+/** How long the deliveries of a digest sent by hand may go on after the answer. */
+const DIGEST_DRAIN_MS = 60_000;
 
 /**
  * Crawlers, link previewers, monitors, HTTP libraries and headless browsers, by isbot's list
@@ -187,6 +105,7 @@ export function createAnalyticsHandler(deps: AnalyticsDeps): AnalyticsHandler {
   });
   const salts = createDailySalt(query);
   const checkKey = createKeyCheck({ key: config.dashboardKey, gate, now: () => now().getTime() });
+  const defer = deps.defer ?? ((work) => void work.catch(() => {}));
 
   async function collect(req: Request, cors: Record<string, string>, remoteAddress?: string): Promise<Response> {
     const { client, ipHash, allowed } = await gate.identify(req.headers, remoteAddress);
@@ -295,52 +214,49 @@ export function createAnalyticsHandler(deps: AnalyticsDeps): AnalyticsHandler {
     ]);
   }
 
-  /** Every figure of [from, to) and of the period before, computed in SQL. */
-  async function readRange(r: Range): Promise<DashboardData> {
-    const prev = previousOf(r);
-    const closedBefore = now().getTime() - SETTLE_MS;
-    const parts = [splitRange(r, closedBefore), splitRange(prev, closedBefore)];
-    // Closed days are counted once, before the reads that use the counts.
-    for (const p of parts) if (p.firstDay < p.endDay) await query(COUNT_DAYS_SQL, [p.firstDay, p.endDay]);
-    const params = (p: (typeof parts)[number]) => [p.firstDay, p.endDay, p.head.from.toISOString(), p.head.to.toISOString(), p.tail.from.toISOString(), p.tail.to.toISOString()];
-    const iso = (x: Range) => [x.from.toISOString(), x.to.toISOString()];
-    // Five statements at once: with a pool they run on separate connections. The period before
-    // needs only its totals.
-    const [[now_], [before], [ips], [ipsBefore], [latest]] = await Promise.all([
-      query(DASHBOARD_FIGURES_SQL, params(parts[0]!)),
-      query(DASHBOARD_TOTALS_SQL, params(parts[1]!)),
-      query(DASHBOARD_UNIQUE_IPS_SQL, iso(r)),
-      query(DASHBOARD_UNIQUE_IPS_SQL, iso(prev)),
-      query(DASHBOARD_LATEST_IN_RANGE_SQL, iso(r)),
-    ]);
-    const parse = <T>(v: unknown, empty: T) => (typeof v === 'string' ? JSON.parse(v) : (v ?? empty)) as T;
-    const totals = (row: Record<string, unknown> | undefined, uniqueIps: unknown): RangeTotals => {
-      const t = parse<Record<string, number | string>>(row?.totals, {});
-      return { visitors: Number(t.visitors ?? 0), sessions: Number(t.sessions ?? 0), events: Number(t.events ?? 0), uniqueIps: Number(uniqueIps ?? 0) };
-    };
-    const tops = parse<(TopItem & { metric: TopList })[]>(now_?.tops, []);
-    const top = Object.fromEntries(TOP_LISTS.map((l) => [l, tops.filter((t) => t.metric === l).map(({ key, count }) => ({ key, count }))])) as Record<TopList, TopItem[]>;
-    const leadsBy = parse<(LeadsBy & { by: string })[]>(now_?.leads_by, []);
-    const by = (kind: string) => leadsBy.filter((l) => l.by === kind).map(({ key, calls, whatsapp, forms }) => ({ key, calls, whatsapp, forms }));
-    return {
-      range: { from: r.from.toISOString(), to: r.to.toISOString() },
-      previous: { from: prev.from.toISOString(), to: prev.to.toISOString() },
-      totals: totals(now_, ips?.unique_ips),
-      previousTotals: totals(before, ipsBefore?.unique_ips),
-      topCountries: top.country.slice(0, 5).map(({ key, count }) => ({ country: key, count })),
-      perDay: parse(now_?.per_day, []),
-      top,
-      leadsByPage: by('page'),
-      leadsBySource: by('source'),
-      sessions: parse(latest?.latest_sessions, []),
-      events: parse(latest?.latest_events, []),
-    };
-  }
-
-  async function dashboard(req: Request, cors: Record<string, string>, remoteAddress?: string): Promise<Response> {
+  /** The dashboard key's check: null when the key opens the dashboard, else the answer. */
+  async function refusedKey(req: Request, cors: Record<string, string>, remoteAddress?: string): Promise<Response | null> {
     const key = await checkKey(req, remoteAddress);
     if (key === 'throttled') return json(429, { error: 'Too many wrong dashboard keys from this address; wait a minute' }, { ...cors, 'retry-after': '60' });
     if (key === 'wrong') return json(401, { error: 'A valid dashboard key is required' }, { ...cors, 'www-authenticate': 'Bearer' });
+    return null;
+  }
+
+  /**
+   * The weekly digest, for the dashboard key (decision 112): GET ?digest=week gives the digest of
+   * the last whole week (Monday to Sunday in India) as it is sent on Monday, { from, to, text,
+   * figures }; POST ?digest=send sends it now to the alert channels, to try a setup (a delivery of
+   * its own, not the week's scheduled one).
+   */
+  async function digest(req: Request, cors: Record<string, string>, remoteAddress?: string): Promise<Response> {
+    const refused = await refusedKey(req, cors, remoteAddress);
+    if (refused) return refused;
+    await req.body?.cancel().catch(() => {});
+    const asked = new URL(req.url).searchParams.get('digest');
+    if (req.method === 'GET' ? asked !== 'week' : asked !== 'send') return json(400, { error: 'digest must be week (GET) or send (POST)' }, cors);
+    const content = deps.content;
+    if (!content) return json(503, { error: 'The functions were given no content: run `site build`, which writes supabase/functions/_generated/content.json' }, cors);
+    const outbox = deps.outbox;
+    if (req.method === 'POST' && !DIGEST_CHANNELS.some((c) => outbox?.channels.includes(c))) {
+      return json(409, { error: 'No alert channel is set to send the digest to: set LEADS_TELEGRAM_BOT_TOKEN and LEADS_TELEGRAM_CHAT_ID, or LEADS_WEBHOOK_URL and LEADS_WEBHOOK_SECRET' }, cors);
+    }
+    try {
+      const made = await makeDigest(query, content, reportedWeek(now()), now());
+      if (req.method === 'GET') return json(200, made, cors);
+      const sent = await queueDigest(query, made, outbox!.channels, false, now());
+      // Bounded, as a lead's deliveries are (Supabase ends a worker after a while): what is left is
+      // made by the schedule's next call.
+      defer(outbox!.drain(Date.now() + DIGEST_DRAIN_MS).catch((error) => logError('analytics: the digest delivery stopped', error)));
+      return json(202, { sent, from: made.from, to: made.to }, cors);
+    } catch (error) {
+      logError('analytics: could not make the digest', error);
+      return json(500, { error: 'Could not make the digest' }, cors);
+    }
+  }
+
+  async function dashboard(req: Request, cors: Record<string, string>, remoteAddress?: string): Promise<Response> {
+    const refused = await refusedKey(req, cors, remoteAddress);
+    if (refused) return refused;
     const url = new URL(req.url);
     const r = rangeFromQuery(url, now());
     if (!r) return json(400, { error: RANGE_PROBLEM }, cors);
@@ -360,7 +276,7 @@ export function createAnalyticsHandler(deps: AnalyticsDeps): AnalyticsHandler {
           },
         });
       }
-      return json(200, await readRange(r), cors);
+      return json(200, await readDashboard(query, r, now()), cors);
     } catch (error) {
       logError('analytics: could not read the dashboard data', error);
       return json(500, { error: 'Could not read the analytics data' }, cors);
@@ -375,9 +291,9 @@ export function createAnalyticsHandler(deps: AnalyticsDeps): AnalyticsHandler {
       case 'OPTIONS':
         return preflight(cors, ALLOWED_HEADERS);
       case 'POST':
-        return collect(req, cors, remoteAddress);
+        return new URL(req.url).searchParams.has('digest') ? digest(req, cors, remoteAddress) : collect(req, cors, remoteAddress);
       case 'GET':
-        return dashboard(req, cors, remoteAddress);
+        return new URL(req.url).searchParams.has('digest') ? digest(req, cors, remoteAddress) : dashboard(req, cors, remoteAddress);
       default:
         return methodNotAllowed(cors);
     }

@@ -20,8 +20,10 @@ import type { RateLimitOptions } from './rate-limit.ts';
 import { istMidnight, RANGE_PROBLEM, rangeFromQuery } from './range.ts';
 import { createDailySalt, hostOf, visitorHash } from './visitor.ts';
 import { createOutbox, type Outbox } from './outbox.ts';
-import { INSERT_LEAD_SQL, LEADS_IN_RANGE_SQL, LEADS_SUMMARY_SQL, OUTBOX_WAITING_SQL } from './sql.ts';
-import type { Query } from './handler.ts';
+import { INSERT_LEAD_SQL, LEADS_IN_RANGE_SQL } from './sql.ts';
+import type { FunctionsContent } from './content.ts';
+import { queueDueDigest } from './digest.ts';
+import { readLeadsFigures, type LeadsFigures, type Query } from './figures.ts';
 
 export interface LeadsConfig {
   /** Origins whose pages may post (and read the answer); "*" allows any. */
@@ -57,6 +59,8 @@ export interface LeadsDeps {
   outbox?: Outbox;
   /** How long the deliveries started by one request may go on (Supabase ends a worker after a while). */
   drainMs?: number;
+  /** The words and the business of content/: the schedule's call makes the weekly digest with them when it is due. */
+  content?: FunctionsContent;
 }
 
 export type LeadsHandler = (req: Request, info?: { remoteAddress?: string }) => Promise<Response>;
@@ -85,31 +89,14 @@ export interface StoredLead {
   created_at: string;
 }
 
-/** Deliveries still pending ten minutes after their lead, per channel (the dashboard warns about them). */
-export interface WaitingDeliveries {
-  channel: Channel;
-  count: number;
-  /** When the oldest one's lead came in. */
-  oldest: string;
-  last_error: string | null;
-}
+export { WAITING_WARNING_MS, type WaitingDeliveries } from './figures.ts';
 
 /** The body of a GET: the leads of [from, to), per day (IST) and kind, per page (taps included), and the deliveries. */
-export interface LeadsData {
+export interface LeadsData extends LeadsFigures {
   from: string;
   to: string;
   leads: StoredLead[];
-  /** Per day (YYYY-MM-DD in IST): form leads by kind, and 'call' and 'whatsapp' taps. */
-  perDay: { day: string; kind: LeadKind | 'call' | 'whatsapp'; count: number }[];
-  perPage: { page: string; count: number }[];
-  /** Whatever the dates: deliveries pending for more than ten minutes. */
-  waiting: WaitingDeliveries[];
-  /** Deliveries of the range's leads given up after a week of failures. */
-  deliveryFailed: number;
 }
-
-/** A delivery pending longer than this is shown on the dashboard as a warning. */
-export const WAITING_WARNING_MS = 10 * 60_000;
 
 /**
  * A form needs a few hundred bytes, but the largest one the rules allow (a 2,000-character message
@@ -266,28 +253,14 @@ export function createLeadsHandler(deps: LeadsDeps): LeadsHandler {
     const [from, to] = [r.from.toISOString(), r.to.toISOString()];
     const csv = format === 'csv';
     try {
-      const waitingSince = new Date(now().getTime() - WAITING_WARNING_MS).toISOString();
-      const [leads, [summary], [outboxRow]] = await Promise.all([
-        query(LEADS_IN_RANGE_SQL, [from, to, csv ? 100_000 : 50]),
-        query(LEADS_SUMMARY_SQL, [from, to]),
-        query(OUTBOX_WAITING_SQL, [waitingSince, from, to]),
-      ]);
+      const [leads, figures] = await Promise.all([query(LEADS_IN_RANGE_SQL, [from, to, csv ? 100_000 : 50]), csv ? null : readLeadsFigures(query, r, now())]);
       const rows = leads.map((r) => JSON.parse(String(r.lead)) as StoredLead);
       if (csv) {
         return new Response(leadsCsv(rows), {
           headers: { ...cors, 'content-type': 'text/csv; charset=utf-8', 'cache-control': 'no-store', 'content-disposition': `attachment; filename="leads-${from.slice(0, 10)}-${to.slice(0, 10)}.csv"` },
         });
       }
-      const parse = <T>(v: unknown) => (typeof v === 'string' ? JSON.parse(v) : (v ?? [])) as T;
-      const body: LeadsData = {
-        from,
-        to,
-        leads: rows.map((l) => ({ ...l, id: Number(l.id) })),
-        perDay: parse(summary?.per_day),
-        perPage: parse(summary?.per_page),
-        waiting: parse(outboxRow?.waiting),
-        deliveryFailed: Number(outboxRow?.failed ?? 0),
-      };
+      const body: LeadsData = { from, to, leads: rows.map((l) => ({ ...l, id: Number(l.id) })), ...figures! };
       return json(200, body, cors);
     } catch (error) {
       logError('leads: could not read the leads', error);
@@ -305,6 +278,8 @@ export function createLeadsHandler(deps: LeadsDeps): LeadsHandler {
     const { allowed } = await gate.identify(req.headers, remoteAddress);
     if (!allowed) return json(429, { error: 'Too many requests' }, { ...cors, 'retry-after': '60' });
     await req.body?.cancel().catch(() => {});
+    // The weekly digest, once its time has come (Monday 09:00 in India) and only once a week.
+    await queueDueDigest(query, deps.content, outbox.channels, now()).catch((error) => logError('leads: could not make the weekly digest', error));
     deliverLater();
     return json(202, { ok: true }, cors);
   }

@@ -10,7 +10,7 @@
 // takes no idempotency key (Telegram) is tried one delivery at a time while it gives no answer:
 // every request it got but did not answer may have been shown, and is sent again.
 
-import { attemptDelivery, CHANNELS, type AlertChannels, type Channel, type Delivery, type OutgoingLead } from './alerts.ts';
+import { attemptDelivery, CHANNELS, deliveryLabel, type AlertChannels, type Channel, type Delivery, type DigestMessage, type OutgoingLead } from './alerts.ts';
 import type { LogError } from './log.ts';
 import { ANY_DUE_SQL, CLAIM_DELIVERIES_SQL, MARK_ATTEMPT_FAILED_SQL, MARK_DELIVERED_SQL, RELEASE_CLAIMS_SQL } from './sql.ts';
 
@@ -124,12 +124,12 @@ export function createOutbox(o: OutboxOptions): Outbox {
         const unsure = !result.answered && result.sent;
         await o.query(MARK_ATTEMPT_FAILED_SQL, [d.id, d.attempts, next.toISOString(), error, new Date(at.getTime() - giveUpAfterMs).toISOString(), unsure]);
         tally.failed++;
-        if (!stopping.signal.aborted) logError(`leads: ${d.channel} delivery of lead ${d.lead.id} failed (attempt ${d.attempts})`, error);
+        if (!stopping.signal.aborted) logError(`leads: ${d.channel} delivery of ${deliveryLabel(d)} failed (attempt ${d.attempts})`, error);
       }
     } catch (error) {
       // The attempt's outcome is lost: the claim runs out and the delivery is made again (the
       // receiver drops a repeat by its idempotency key).
-      logError(`leads: could not record the ${d.channel} delivery of lead ${d.lead.id}`, error);
+      logError(`leads: could not record the ${d.channel} delivery of ${deliveryLabel(d)}`, error);
     }
   }
 
@@ -150,15 +150,16 @@ export function createOutbox(o: OutboxOptions): Outbox {
     const at = now().toISOString();
     const rows = await o.query(CLAIM_DELIVERIES_SQL, [at, n, claimMs / 1000, c]);
     const claimed = rows.map((r): Delivery => {
-      const lead = JSON.parse(String(r.lead)) as OutgoingLead;
-      return {
+      const head = {
         id: Number(r.delivery_id),
         channel: r.channel as Channel,
         idempotencyKey: String(r.idempotency_key),
         attempts: Number(r.attempts),
         maybeDelivered: r.maybe_delivered === true,
-        lead: { ...lead, id: Number(lead.id) },
       };
+      if (r.lead == null) return { ...head, digest: JSON.parse(String(r.digest)) as DigestMessage };
+      const lead = JSON.parse(String(r.lead)) as OutgoingLead;
+      return { ...head, lead: { ...lead, id: Number(lead.id) } };
     });
     return { at, claimed };
   }

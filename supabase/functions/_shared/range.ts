@@ -17,6 +17,12 @@ export const MAX_RANGE_DAYS = 400;
 /** Midnight in India of the day `at` falls on. */
 export const istMidnight = (at: number): number => Math.floor((at + IST_MS) / DAY_MS) * DAY_MS - IST_MS;
 
+/** Monday 00:00 in India of the week `at` falls in (weeks run Monday to Sunday). */
+export const istMonday = (at: number): number => {
+  const midnight = istMidnight(at);
+  return midnight - ((new Date(midnight + IST_MS).getUTCDay() + 6) % 7) * DAY_MS;
+};
+
 /** The India date (YYYY-MM-DD) `at` falls on. */
 export const istDate = (at: number): string => new Date(istMidnight(at) + IST_MS).toISOString().slice(0, 10);
 

@@ -68,20 +68,34 @@ const LEAD_JSON = `json_build_object('id', l.id, 'kind', l.kind, 'name', l.name,
  * Claims at most $2 deliveries of channel $4 due at $1 (the oldest first), for $3 seconds: their
  * next try moves to then, so that no other instance takes them meanwhile (SKIP LOCKED: two
  * instances claiming at once get different rows), and one that was claimed by an instance that
- * died is taken again after it. Each comes with its lead, and whether an earlier attempt may have
- * been delivered (sent, never answered).
+ * died is taken again after it. Each comes with its lead (or its digest), and whether an earlier
+ * attempt may have been delivered (sent, never answered).
  */
 export const CLAIM_DELIVERIES_SQL = `with due as (
-    select id from public.leads_outbox
+    select id, lead_id from public.leads_outbox
     where status = 'pending' and channel = $4 and next_try_at <= $1::timestamptz
     order by next_try_at, id
     limit $2
     for update skip locked)
   update public.leads_outbox o
   set attempts = o.attempts + 1, next_try_at = $1::timestamptz + make_interval(secs => $3::float8)
-  from due, public.leads l
-  where o.id = due.id and l.id = o.lead_id
-  returning o.id as delivery_id, o.channel, o.idempotency_key::text as idempotency_key, o.attempts, o.maybe_delivered, ${LEAD_JSON}::text as lead`;
+  from due left join public.leads l on l.id = due.lead_id
+  where o.id = due.id
+  returning o.id as delivery_id, o.channel, o.idempotency_key::text as idempotency_key, o.attempts, o.maybe_delivered,
+    case when l.id is null then null else ${LEAD_JSON}::text end as lead, o.digest::text as digest`;
+
+/**
+ * Puts a digest ($1, JSON text) into the outbox, one delivery per channel named in $3
+ * (comma-separated), made and due at $4; with $2 (the Monday of the week it reports) once per
+ * week and channel: a second call for the same week adds nothing. Returns the deliveries added.
+ */
+export const INSERT_DIGEST_SQL = `insert into public.leads_outbox (channel, digest, digest_week, next_try_at, created_at)
+  select c, $1::text::jsonb, $2::date, $4::timestamptz, $4::timestamptz from unnest(string_to_array(nullif($3, ''), ',')) c
+  on conflict (digest_week, channel) where digest_week is not null do nothing
+  returning id`;
+
+/** Whether the digest of the week starting on Monday $1 is in the outbox. */
+export const DIGEST_QUEUED_SQL = `select exists (select 1 from public.leads_outbox where digest_week = $1::date) as queued`;
 
 /** Gives back deliveries $1 claimed at $2 and never tried (a stop came while the claim ran): due again, with the attempt not counted. */
 export const RELEASE_CLAIMS_SQL = `update public.leads_outbox set attempts = attempts - 1, next_try_at = $2::timestamptz
@@ -161,7 +175,7 @@ export const COUNT_DAYS_SQL = 'select public.analytics_count_days($1::date, $2::
 
 /**
  * Every figure of a range: the day counts of its closed days [$1, $2) plus the rows of the rest
- * ([$3, $4) and [$5, $6)). totals: {metric: n} of the keyless metrics; per_day: the chart's
+ * ([$3, $4) and [$5, $6)). totals: {metric: n} of the keyless metrics, and page: the page views; per_day: the chart's
  * figures per India day; tops: the 10 largest keys of each list; leads_by: calls, WhatsApp taps
  * and form requests per page and per source (10 each).
  */
@@ -179,7 +193,7 @@ export const DASHBOARD_FIGURES_SQL = `with f as materialized (
     group by 1, 2)
 select
   (select coalesce(json_object_agg(metric, n), '{}'::json) from (
-    select metric, sum(n)::bigint as n from f where key = '' group by metric) t) as totals,
+    select metric, sum(n)::bigint as n from f where key = '' or metric = 'page' group by metric) t) as totals,
   (select coalesce(json_agg(d order by d.day), '[]'::json) from (
     select to_char(day, 'YYYY-MM-DD') as day,
       coalesce(sum(n) filter (where metric = 'visitors'), 0)::int as visitors,
@@ -205,6 +219,8 @@ export const DASHBOARD_UNIQUE_IPS_SQL = `select count(*)::int as unique_ips from
 const rowTotals = (lo: string, hi: string) => `
     union all select 'sessions', count(*) from public.user_sessions where created_at >= ${lo}::timestamptz and created_at < ${hi}::timestamptz
     union all select 'events', count(*) from public.user_events where "timestamp" >= ${lo}::timestamptz and "timestamp" < ${hi}::timestamptz
+    union all select 'page', count(*) from public.user_events
+      where event_type = 'page_view' and "timestamp" >= ${lo}::timestamptz and "timestamp" < ${hi}::timestamptz
     union all select 'visitors', coalesce(sum(v), 0) from (
       select count(distinct visitor_id) + count(*) filter (where visitor_id is null) as v from public.user_sessions
       where created_at >= ${lo}::timestamptz and created_at < ${hi}::timestamptz group by (created_at at time zone 'Asia/Kolkata')::date) x`;
@@ -215,7 +231,7 @@ const rowTotals = (lo: string, hi: string) => `
  */
 export const DASHBOARD_TOTALS_SQL = `with f as (
     select metric, n from public.analytics_daily
-    where day >= $1::date and day < $2::date and key = '' and metric in ('sessions', 'events', 'visitors')
+    where day >= $1::date and day < $2::date and ((key = '' and metric in ('sessions', 'events', 'visitors')) or metric = 'page')
     ${rowTotals('$3', '$4')}
     ${rowTotals('$5', '$6')})
 select coalesce(json_object_agg(metric, n), '{}'::json) as totals from (select metric, sum(n)::bigint as n from f group by metric) t`;

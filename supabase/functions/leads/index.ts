@@ -10,10 +10,14 @@
 // (docs/decisions/041-client-address.md, 070-leads-function.md, 075-leads-outbox-and-alerts.md).
 //
 // Each lead's deliveries start after the answer (EdgeRuntime.waitUntil); what they leave undone
-// (a receiver down, a worker ended) is made by the schedule's POST ?outbox=run every minute.
+// (a receiver down, a worker ended) is made by the schedule's POST ?outbox=run every minute, which
+// also makes the owner's weekly digest when it is due (Monday 09:00 in India; decision 112).
 
 import postgres from 'postgres';
+// The business and the functions' words (the weekly digest's): `site build` writes them from content/ (README, "Deploying").
+import content from '../_generated/content.json' with { type: 'json' };
 import { alertChannelsFromEnv } from '../_shared/alerts.ts';
+import type { FunctionsContent } from '../_shared/content.ts';
 import { createLeadsHandler, type LeadsHandler } from '../_shared/leads-handler.ts';
 
 declare const EdgeRuntime: { waitUntil(p: Promise<unknown>): void } | undefined;
@@ -37,6 +41,7 @@ function createHandler(): LeadsHandler {
   return createLeadsHandler({
     query: async (text, params) =>
       (await sql.unsafe(text, params ? ([...params] as postgres.ParameterOrJSON<never>[]) : undefined)) as Record<string, unknown>[],
+    content: content as FunctionsContent,
     // The deliveries outlive the answer; the edge runtime keeps the worker alive for them.
     defer: (work) => (typeof EdgeRuntime !== 'undefined' ? EdgeRuntime.waitUntil(work) : void work),
     config: {

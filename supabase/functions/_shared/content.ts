@@ -1,0 +1,28 @@
+// What the functions take from content/ (docs/decisions/112-the-weekly-digest.md; the interface
+// agreed for issues 36 and 38): the business's name and origin, the languages, and the words the
+// functions show, in every language. On Supabase a function cannot read content/, so `site build`
+// writes this value to supabase/functions/_generated/content.json (core/pipeline/functions-content.ts
+// makes it); the Deno entries import that file, the Node entry (`site start`) passes the same
+// value, and tests give the handlers a fixture's.
+
+export interface FunctionsContent {
+  /** site.yaml: the business's name as visitors see it, and the site's public origin. */
+  site: { name: string; origin: string };
+  /** The site's languages, the default first. */
+  languages: string[];
+  /** The catalogues' `functions.*` messages by language, keyed without "functions." ("digest.title"). */
+  messages: Record<string, Record<string, string>>;
+}
+
+/** A message of one language with its {placeholders} filled. */
+export type Say = (key: string, vars?: Record<string, string | number>) => string;
+
+/**
+ * The words of `lang`, else of the default language. A key no catalogue has is shown as it is:
+ * a missing word never costs a delivery (the unit tests keep every key the functions use in the catalogues).
+ */
+export function wordsOf(content: FunctionsContent, lang = content.languages[0]!): Say {
+  const own = content.messages[lang] ?? {};
+  const base = content.messages[content.languages[0]!] ?? {};
+  return (key, vars = {}) => (own[key] ?? base[key] ?? key).replace(/\{(\w+)\}/g, (all, name: string) => String(vars[name] ?? all));
+}
