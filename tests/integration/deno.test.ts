@@ -89,9 +89,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  rmSync(STAGE, { recursive: true, force: true });
   await db?.close();
   await database?.drop();
-  rmSync(STAGE, { recursive: true, force: true });
 });
 
 describe('the Deno entry of the analytics function', () => {
