@@ -66,7 +66,7 @@ export function CallButton({ variant = 'light' }: { variant?: Variant }) {
   const t = useT();
   return (
     <PhoneLink className={buttonClass(variant)}>
-      <Icon name="phone" /> {t('common.callNow')}
+      <Icon name="phone" />{t('common.callNow')}
     </PhoneLink>
   );
 }

@@ -8,8 +8,8 @@ export function ServiceCard({ service, href }: { service: Pick<Service, 'id' | '
   const t = useT();
   return (
     <article className="flex h-full flex-col rounded-xl border border-line bg-white p-6 shadow-sm">
-      <span className="mb-4 grid h-12 w-12 place-items-center rounded-lg bg-brand-50 text-brand-700">
-        <Icon name={service.icon as IconName} className="h-6 w-6" />
+      <span className="mb-4 grid size-12 place-items-center rounded-lg bg-brand-50 text-brand-700">
+        <Icon name={service.icon as IconName} className="size-6" />
       </span>
       <h3 className="text-lg font-semibold text-ink">{service.title}</h3>
       <p className="mt-2 flex-1 text-muted">{service.description}</p>
@@ -17,7 +17,7 @@ export function ServiceCard({ service, href }: { service: Pick<Service, 'id' | '
         to={href ?? `/services#${service.id}`}
         className="mt-4 inline-flex items-center gap-1 font-semibold text-brand-700 hover:text-brand-900"
       >
-        {t('cards.learnMore')}<span className="sr-only">{t('cards.learnMoreHidden', { title: service.title })}</span> <Icon name="arrow" className="h-4 w-4" />
+        {t('cards.learnMore')}<span className="sr-only">{t('cards.learnMoreHidden', { title: service.title })}</span> <Icon name="arrow" className="size-4" />
       </Link>
     </article>
   );
@@ -29,7 +29,7 @@ export function Stars({ rating, max = 5 }: { rating: number; max?: number }) {
   return (
     <span className="inline-flex items-center gap-0.5" role="img" aria-label={t('cards.rated', { rating, max })}>
       {Array.from({ length: max }, (_, i) => (
-        <Icon key={i} name="star" className={i < rating ? 'h-4 w-4 fill-amber-400 text-amber-500' : 'h-4 w-4 text-slate-300'} />
+        <Icon key={i} name="star" className={i < rating ? 'size-4 fill-amber-400 text-amber-500' : 'size-4 text-slate-300'} />
       ))}
     </span>
   );
@@ -48,7 +48,7 @@ export function TestimonialCard({ testimonial }: { testimonial: Pick<Testimonial
       <Stars rating={testimonial.rating} />
       <blockquote className="mt-3 flex-1 text-ink">“{testimonial.quote}”</blockquote>
       <figcaption className="mt-4 flex items-center gap-3">
-        <span aria-hidden="true" className="grid h-10 w-10 place-items-center rounded-full bg-brand-100 font-semibold text-brand-800">
+        <span aria-hidden="true" className="grid size-10 place-items-center rounded-full bg-brand-100 font-semibold text-brand-800">
           {initials}
         </span>
         <span>

@@ -11,12 +11,12 @@ import { useT } from '../i18n/use-t.ts';
 export function CallBar() {
   const t = useT();
   return (
-    <aside aria-label={t('contactWidget.callBar')} className="fixed inset-x-0 bottom-0 z-30 grid h-14 grid-cols-2 border-t border-line bg-white shadow-[0_-2px_8px_rgb(0_0_0/0.08)] md:hidden print:hidden">
+    <aside aria-label={t('contactWidget.callBar')} className="fixed inset-x-0 bottom-0 z-30 grid h-14 grid-cols-2 border-t border-line bg-white shadow-up md:hidden print:hidden">
       <PhoneLink className="flex items-center justify-center gap-2 bg-brand-700 font-semibold text-white">
-        <Icon name="phone" /> {t('common.callNow')}
+        <Icon name="phone" />{t('common.callNow')}
       </PhoneLink>
       <WhatsAppLink className="flex items-center justify-center gap-2 bg-chat-600 font-semibold text-white">
-        <Icon name="chat" /> {t('common.whatsApp')}
+        <Icon name="chat" />{t('common.whatsApp')}
       </WhatsAppLink>
     </aside>
   );
@@ -34,18 +34,18 @@ export function ContactWidget() {
     <details data-disclosure className="group fixed right-4 bottom-4 z-30 hidden md:block print:hidden">
       <summary
         aria-label={t('contactWidget.open')}
-        className="grid h-14 w-14 cursor-pointer list-none place-items-center rounded-full bg-accent-600 text-white shadow-lg hover:bg-accent-700 [&::-webkit-details-marker]:hidden"
+        className="grid size-14 cursor-pointer place-items-center rounded-full bg-accent-600 text-white shadow-lg hover:bg-accent-700"
       >
-        <Icon name="phone" className="h-6 w-6 group-open:hidden" />
-        <Icon name="close" className="hidden h-6 w-6 group-open:block" />
+        <Icon name="phone" className="size-6 group-open:hidden" />
+        <Icon name="close" className="hidden size-6 group-open:block" />
       </summary>
       <div id="contact-panel" className="absolute right-0 bottom-full mb-3 w-56 rounded-xl border border-line bg-white p-3 shadow-xl">
         <p className="mb-2 px-1 text-sm font-semibold text-ink">{t('contactWidget.title')}</p>
         <PhoneLink className="mb-2 flex items-center gap-2 rounded-lg bg-brand-700 px-3 py-2.5 font-semibold text-white hover:bg-brand-800">
-          <Icon name="phone" /> {t('common.callNow')}
+          <Icon name="phone" />{t('common.callNow')}
         </PhoneLink>
         <WhatsAppLink className="flex items-center gap-2 rounded-lg bg-chat-600 px-3 py-2.5 font-semibold text-white hover:bg-chat-700">
-          <Icon name="chat" /> {t('common.whatsApp')}
+          <Icon name="chat" />{t('common.whatsApp')}
         </WhatsAppLink>
       </div>
     </details>

@@ -9,12 +9,12 @@ import { Icon } from './icons.tsx';
  */
 export function FaqAccordion({ items, idBase, initiallyOpen = 0 }: { items: FaqItem[]; idBase: string; initiallyOpen?: number | null }) {
   return (
-    <div className="divide-y divide-line rounded-xl border border-line bg-white">
+    <div className="rounded-xl border border-line bg-white">
       {items.map((item, i) => (
-        <details key={item.question} id={`${idBase}-q${i}`} name={idBase} open={i === initiallyOpen} className="group">
-          <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-4 px-5 py-4 text-left text-base font-semibold text-ink hover:bg-surface [&::-webkit-details-marker]:hidden">
+        <details key={item.question} id={`${idBase}-q${i}`} name={idBase} open={i === initiallyOpen} className="group border-line not-last:border-b">
+          <summary className="flex min-h-11 cursor-pointer items-center justify-between gap-4 px-5 py-4 text-left font-semibold hover:bg-surface">
             {item.question}
-            <Icon name="chevron" className="h-5 w-5 shrink-0 transition-transform group-open:rotate-180" />
+            <Icon name="chevron" className="size-5 shrink-0 transition-transform group-open:rotate-180" />
           </summary>
           <div className="px-5 pb-5 text-muted">{item.answer}</div>
         </details>

@@ -20,10 +20,10 @@ function Column({ title, links }: { title: string; links: { href: string; label:
   return (
     <div>
       <h2 className="mb-3 text-sm font-semibold tracking-wide text-white uppercase">{title}</h2>
-      <ul className="space-y-1.5 text-sm">
+      <ul className="grid gap-1.5 text-sm">
         {links.map((l) => (
           <li key={l.href}>
-            <Link to={l.href} className="text-slate-300 hover:text-white">
+            <Link to={l.href}>
               {l.label}
             </Link>
           </li>
@@ -39,29 +39,29 @@ export function Footer() {
   const t = useT();
   const hours = site.hours.primary;
   return (
-    <footer className="bg-brand-900 text-slate-300">
+    <footer className="bg-brand-900 text-slate-300 [&_a]:hover:text-white">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-5">
-        <div className="lg:col-span-1">
+        <div>
           <h2 className="mb-3 text-lg font-bold text-white">{site.business.name}</h2>
-          <address className="space-y-2 text-sm not-italic">
+          <address className="grid gap-2 text-sm not-italic">
             <p className="flex gap-2">
-              <Icon name="pin" className="mt-0.5 h-4 w-4 shrink-0" />
+              <Icon name="pin" className="mt-0.5 size-4 shrink-0" />
               <span>{t('common.address', { ...site.address })}</span>
             </p>
             <p className="flex gap-2">
-              <Icon name="phone" className="mt-0.5 h-4 w-4 shrink-0" />
-              <PhoneLink className="hover:text-white" />
+              <Icon name="phone" className="mt-0.5 size-4 shrink-0" />
+              <PhoneLink />
             </p>
             <p className="flex gap-2">
-              <Icon name="chat" className="mt-0.5 h-4 w-4 shrink-0" />
-              <WhatsAppLink className="hover:text-white">{t('footer.chatOnWhatsApp')}</WhatsAppLink>
+              <Icon name="chat" className="mt-0.5 size-4 shrink-0" />
+              <WhatsAppLink>{t('footer.chatOnWhatsApp')}</WhatsAppLink>
             </p>
             <p className="flex gap-2">
-              <Icon name="mail" className="mt-0.5 h-4 w-4 shrink-0" />
-              <EmailLink className="break-all hover:text-white" />
+              <Icon name="mail" className="mt-0.5 size-4 shrink-0" />
+              <EmailLink className="break-all" />
             </p>
             <p className="flex gap-2">
-              <Icon name="clock" className="mt-0.5 h-4 w-4 shrink-0" />
+              <Icon name="clock" className="mt-0.5 size-4 shrink-0" />
               <span>{t('footer.hours', { label: hours.label, range: hoursRange(hours, messages) })}</span>
             </p>
           </address>

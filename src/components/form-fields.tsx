@@ -77,7 +77,7 @@ export function Honeypot() {
   const { site } = useSiteData();
   const t = useT();
   return (
-    <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+    <div aria-hidden="true" className="absolute -left-[9999px] size-px overflow-hidden">
       <label>
         {t('forms.honeypot')}
         <input type="text" name={site.forms.honeypotField} tabIndex={-1} autoComplete="off" />

@@ -18,8 +18,8 @@ const LINKS = [
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    'block rounded-md px-3 py-2 text-base font-medium md:text-[0.95rem]',
-    isActive ? 'text-brand-700 md:bg-brand-50' : 'text-ink hover:text-brand-700',
+    'block rounded-md px-3 py-2 font-medium md:text-nav',
+    isActive ? 'text-brand-700 md:bg-brand-50' : 'hover:text-brand-700',
   );
 
 function Links({ className }: { className: string }) {
@@ -52,23 +52,23 @@ export function Header({ translations }: { translations?: PageMeta['translations
     <header className="sticky top-0 z-40 border-b border-line bg-white">
       <nav aria-label={t('nav.label')} className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-3">
         <Link to="/" className="flex items-center gap-2 text-lg font-bold text-brand-800">
-          <span className="grid h-9 w-9 place-items-center rounded-lg bg-brand-700 text-white">
+          <span className="grid size-9 place-items-center rounded-lg bg-brand-700 text-white">
             <Icon name="monitor" />
           </span>
           {site.business.name}
         </Link>
         <LanguageSwitch translations={translations} />
         <div className="hidden md:flex md:items-center md:gap-1">
-          <Links className="flex flex-row gap-1" />
-          <QuoteButton className={cn(QUOTE_CLASS, 'ml-2 inline-block')} />
+          <Links className="flex gap-1" />
+          <QuoteButton className={cn(QUOTE_CLASS, 'ml-2')} />
         </div>
         <details data-disclosure className="group md:hidden">
           <summary
             aria-label={t('nav.menu')}
-            className="grid h-11 w-11 cursor-pointer list-none place-items-center rounded-md text-ink hover:bg-surface [&::-webkit-details-marker]:hidden"
+            className="grid size-11 cursor-pointer place-items-center rounded-md text-ink hover:bg-surface"
           >
-            <Icon name="menu" className="h-6 w-6 group-open:hidden" />
-            <Icon name="close" className="hidden h-6 w-6 group-open:block" />
+            <Icon name="menu" className="size-6 group-open:hidden" />
+            <Icon name="close" className="hidden size-6 group-open:block" />
           </summary>
           <div id="main-menu" className="absolute inset-x-0 top-full border-b border-line bg-white px-4 pb-4 shadow-lg">
             <Links className="flex flex-col gap-1 py-2" />

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 /** The coloured band at the top of a page: heading, lead text and actions. */
 export function Hero({ title, lead, children, eyebrow }: { title: ReactNode; lead?: ReactNode; children?: ReactNode; eyebrow?: ReactNode }) {
   return (
-    <section className="bg-gradient-to-br from-brand-800 to-brand-900 text-white">
+    <section className="bg-hero text-white">
       <div className="mx-auto max-w-6xl px-4 py-14 md:py-20">
         {eyebrow && <p className="mb-3 text-sm font-semibold tracking-wide text-brand-100 uppercase">{eyebrow}</p>}
         <h1 className="max-w-3xl text-3xl leading-tight font-extrabold md:text-5xl">{title}</h1>

@@ -21,7 +21,7 @@ export type IconName = (typeof ICON_NAMES)[number];
 export { sprite as ICON_SPRITE, INLINE as INLINE_ICONS };
 
 /** The stroke style (no fill, round 2 px lines in the text colour) comes from the `icon` class in styles.css. */
-export function Icon({ name, className = 'h-5 w-5', ...rest }: { name: IconName } & SVGProps<SVGSVGElement>) {
+export function Icon({ name, className = 'size-5', ...rest }: { name: IconName } & SVGProps<SVGSVGElement>) {
   const path = INLINE[name];
   return path ? (
     <svg viewBox="0 0 24 24" aria-hidden="true" className={`icon ${className}`} {...rest}>

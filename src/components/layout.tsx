@@ -20,10 +20,7 @@ export function Layout({ site, page, path, children }: { site: SiteData; page: P
   return (
     <SiteProvider value={site}>
       <PathProvider value={path}>
-        <a
-          href="#main"
-          className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:shadow-lg"
-        >
+        <a href="#main" className="skip-link">
           {translate(site.messages, 'layout.skipLink')}
         </a>
         <Head meta={page.meta} siteName={site.site.business.name} />

@@ -11,7 +11,7 @@ export function LoadingBar() {
   return (
     <div id="loading-bar">
       <div role="progressbar" aria-label={t('layout.loadingPage')} className="fixed inset-x-0 top-0 z-50 h-1 overflow-hidden bg-brand-100">
-        <div className="h-full w-1/3 animate-[loading_1s_ease-in-out_infinite] bg-accent-600" />
+        <div className="h-full w-1/3 bg-accent-600" />
       </div>
       <div data-testid="loading-overlay" aria-hidden="true" className="pointer-events-none fixed inset-0 z-40 bg-white/30" />
     </div>

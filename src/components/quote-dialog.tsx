@@ -16,7 +16,7 @@ export function QuoteDialog() {
     <dialog
       id="quote-dialog"
       aria-labelledby="quote-title"
-      className="m-auto w-[calc(100%-2rem)] max-w-[425px] rounded-xl bg-white p-0 text-ink shadow-2xl"
+      className="m-auto w-[calc(100%-2rem)] max-w-dialog rounded-xl bg-white p-0 text-ink shadow-2xl"
     >
       <div className="p-6">
         <div className="mb-4 flex items-start justify-between gap-4">

@@ -8,7 +8,7 @@ export default function QuoteForm() {
   const site = useSite();
   const t = useT();
   return (
-    <form method="post" action={site.forms.contactEndpoint} className="space-y-4">
+    <form method="post" action={site.forms.contactEndpoint} className="grid gap-4">
       <HiddenFields subject="New Quote Request from Website" />
       <FormFields
         idPrefix="quote"

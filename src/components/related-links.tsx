@@ -23,8 +23,8 @@ export function RelatedLinks({ title, links }: { title: string; links: RelatedLi
         {links.map((l) => (
           <li key={l.href + l.title}>
             <Link to={l.href} className="flex h-full gap-3 rounded-lg border border-line bg-white p-4 hover:border-brand-600 hover:shadow-sm">
-              <span className="grid h-9 w-9 shrink-0 place-items-center rounded-full bg-brand-50 text-brand-700">
-                <Icon name={ICONS[l.type]} className="h-4 w-4" />
+              <span className="grid size-9 shrink-0 place-items-center rounded-full bg-brand-50 text-brand-700">
+                <Icon name={ICONS[l.type]} className="size-4" />
               </span>
               <span>
                 <span className="block font-semibold text-ink">{l.title}</span>

@@ -17,8 +17,8 @@ export function ServiceDetail({ service }: { service: Service }) {
   return (
     <article id={service.id} aria-labelledby={titleId} className="flex h-full scroll-mt-24 flex-col rounded-xl border border-line bg-white p-6 shadow-sm">
       <div className="flex items-start gap-4">
-        <span className="grid h-12 w-12 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-700">
-          <Icon name={service.icon as IconName} className="h-6 w-6" />
+        <span className="grid size-12 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-700">
+          <Icon name={service.icon as IconName} className="size-6" />
         </span>
         <div>
           <h3 id={titleId} className="text-xl font-semibold text-ink">
@@ -31,7 +31,7 @@ export function ServiceDetail({ service }: { service: Service }) {
       <ul className="mt-4 flex-1 space-y-2">
         {service.features.map((f) => (
           <li key={f} className="flex gap-2 text-ink">
-            <Icon name="check" className="mt-0.5 h-5 w-5 shrink-0 text-chat-600" />
+            <Icon name="check" className="mt-0.5 size-5 shrink-0 text-chat-600" />
             {f}
           </li>
         ))}

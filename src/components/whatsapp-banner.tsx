@@ -16,7 +16,7 @@ export function WhatsAppBanner({ title, text }: { title: string; text: string })
           <p className="mt-1 text-green-50">{text}</p>
         </div>
         <WhatsAppLink className={buttonClass('light-chat', 'shrink-0')}>
-          <Icon name="chat" /> {t('common.chatOnWhatsApp')}
+          <Icon name="chat" />{t('common.chatOnWhatsApp')}
         </WhatsAppLink>
       </div>
     </section>

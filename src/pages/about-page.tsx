@@ -70,7 +70,7 @@ export function Page(_: { data: PageData<'about'> }) {
 
       <Section id="founder" title={t('about.founder.title')} className="bg-surface">
         <figure className="mx-auto flex max-w-3xl flex-col items-center gap-6 rounded-xl border border-line bg-white p-8 text-center md:flex-row md:text-left">
-          <span aria-hidden="true" className="grid h-24 w-24 shrink-0 place-items-center rounded-full bg-brand-700 text-3xl font-bold text-white">
+          <span aria-hidden="true" className="grid size-24 shrink-0 place-items-center rounded-full bg-brand-700 text-3xl font-bold text-white">
             {founder.name
               .split(/\s+/)
               .map((w) => w[0])

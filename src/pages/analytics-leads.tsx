@@ -194,7 +194,7 @@ export function IgnoreThisBrowser() {
     <label className="mt-6 flex items-center gap-3 text-ink">
       <input
         type="checkbox"
-        className="h-5 w-5"
+        className="size-5"
         checked={ignored}
         onChange={(e) => {
           setIgnored(e.target.checked);

@@ -14,7 +14,7 @@ import { useT } from '../i18n/use-t.ts';
 function Detail({ icon, title, children }: { icon: IconName; title: string; children: ReactNode }) {
   return (
     <li className="flex gap-4">
-      <span className="grid h-11 w-11 shrink-0 place-items-center rounded-full bg-brand-700 text-white">
+      <span className="grid size-11 shrink-0 place-items-center rounded-full bg-brand-700 text-white">
         <Icon name={icon} />
       </span>
       <div className="min-w-0">
@@ -73,12 +73,12 @@ function AreasGrid({ areas }: { areas: AreaCell[] }) {
             <li key={area.name}>
               {area.href ? (
                 <Link to={area.href} className="flex min-h-11 items-center gap-2 rounded-lg border border-brand-600 bg-white px-3 py-2 font-semibold text-brand-700 hover:bg-brand-50">
-                  <Icon name="pin" className="h-4 w-4 shrink-0" />
+                  <Icon name="pin" className="size-4 shrink-0" />
                   {area.name}
                 </Link>
               ) : (
                 <span className="flex min-h-11 items-center gap-2 rounded-lg border border-line bg-white px-3 py-2 text-ink">
-                  <Icon name="pin" className="h-4 w-4 shrink-0 text-muted" />
+                  <Icon name="pin" className="size-4 shrink-0 text-muted" />
                   {area.name}
                 </span>
               )}

@@ -58,7 +58,7 @@ export function Page({ data }: { data: HomeData }) {
         <ul className="mx-auto grid max-w-6xl gap-4 px-4 py-8 sm:grid-cols-3">
           {badges.map((b) => (
             <li key={b.title} className="flex items-start gap-3">
-              <span className="grid h-10 w-10 shrink-0 place-items-center rounded-full bg-brand-700 text-white">
+              <span className="grid size-10 shrink-0 place-items-center rounded-full bg-brand-700 text-white">
                 <Icon name={b.icon} />
               </span>
               <span>

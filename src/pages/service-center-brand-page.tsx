@@ -47,7 +47,7 @@ export function Page({ data }: { data: ServiceCenterBrandData }) {
         <ul className="grid gap-6 md:grid-cols-2">
           {PRODUCTS.filter(([key]) => brand.services[key]).map(([key, icon]) => (
             <li key={key} id={`service-${key}`} className="rounded-xl border border-line p-6">
-              <Icon name={icon} className="h-7 w-7 text-brand-700" />
+              <Icon name={icon} className="size-7 text-brand-700" />
               <h3 className="mt-3 text-lg font-semibold text-ink">{t('serviceCenter.brand.products.item', { brand: brand.name, product: t(`serviceCenter.brand.products.${key}`) })}</h3>
               <p className="mt-1 text-muted">{brand.services[key]}</p>
             </li>
@@ -58,7 +58,7 @@ export function Page({ data }: { data: ServiceCenterBrandData }) {
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {PROBLEMS.map((p) => (
             <li key={p.key} className="rounded-xl border border-line bg-white p-6">
-              <Icon name={p.icon} className="h-7 w-7 text-brand-700" />
+              <Icon name={p.icon} className="size-7 text-brand-700" />
               <h3 className="mt-3 text-lg font-semibold text-ink">{t(`serviceCenter.brand.problems.${p.key}.title`)}</h3>
               <ul className="mt-2 list-disc space-y-1 pl-5 text-muted">
                 {p.items.map((i) => (
@@ -73,7 +73,7 @@ export function Page({ data }: { data: ServiceCenterBrandData }) {
         <ol className="grid gap-6 md:grid-cols-5">
           {STEPS.map((step, i) => (
             <li key={step} className="text-center">
-              <span className="mx-auto grid h-12 w-12 place-items-center rounded-full bg-brand-700 text-lg font-bold text-white">{i + 1}</span>
+              <span className="mx-auto grid size-12 place-items-center rounded-full bg-brand-700 text-lg font-bold text-white">{i + 1}</span>
               <h3 className="mt-3 font-semibold text-ink">{t(`serviceCenter.brand.process.${step}.title`)}</h3>
               <p className="mt-1 text-sm text-muted">{t(`serviceCenter.brand.process.${step}.text`)}</p>
             </li>

@@ -38,7 +38,7 @@ function StatsStrip() {
       <ul className="mx-auto grid max-w-6xl grid-cols-2 gap-4 px-4 py-8 lg:grid-cols-4">
         {items.map((i) => (
           <li key={i.label} className="flex items-center gap-3">
-            <span className="grid h-11 w-11 shrink-0 place-items-center rounded-full bg-brand-700 text-white">
+            <span className="grid size-11 shrink-0 place-items-center rounded-full bg-brand-700 text-white">
               <Icon name={i.icon} />
             </span>
             <span>
@@ -81,8 +81,8 @@ export function Page({ data }: { data: ServicesData }) {
         <ServiceGrid services={main.slice(0, SHOWN_FIRST)} />
         {main.length > SHOWN_FIRST && (
           <details className="group mt-6">
-            <summary className="mx-auto flex min-h-11 w-fit cursor-pointer list-none items-center gap-2 rounded-lg border-2 border-brand-700 bg-white px-5 py-2.5 font-semibold text-brand-700 group-open:hidden hover:bg-brand-50 [&::-webkit-details-marker]:hidden">
-              {t('services.repair.viewAll')} <Icon name="chevron" className="h-4 w-4" />
+            <summary className="mx-auto flex min-h-11 w-fit cursor-pointer items-center gap-2 rounded-lg border-2 border-brand-700 bg-white px-5 py-2.5 font-semibold text-brand-700 group-open:hidden hover:bg-brand-50">
+              {t('services.repair.viewAll')} <Icon name="chevron" className="size-4" />
             </summary>
             <ServiceGrid services={main.slice(SHOWN_FIRST)} />
           </details>

@@ -27,7 +27,7 @@ export function Page({ data }: { data: TestimonialsData }) {
         <dl className="mx-auto grid max-w-6xl gap-6 px-4 py-10 text-center sm:grid-cols-3">
           {metrics.map((m) => (
             <div key={m.label} className="flex flex-col items-center">
-              <Icon name={m.icon} className="h-7 w-7 text-brand-700" />
+              <Icon name={m.icon} className="size-7 text-brand-700" />
               <dt className="order-last mt-1 text-muted">{m.label}</dt>
               <dd className="mt-2 text-4xl font-extrabold text-brand-900">{m.value}</dd>
             </div>
@@ -50,7 +50,7 @@ export function Page({ data }: { data: TestimonialsData }) {
             rel="noopener noreferrer"
             className="inline-flex min-h-11 items-center gap-2 rounded-lg border-2 border-brand-700 px-5 py-2.5 font-semibold text-brand-700 hover:bg-brand-50"
           >
-            <Icon name="star" /> {t('testimonials.reviews.leave')}<span className="sr-only"> {t('common.opensInNewTab')}</span>
+            <Icon name="star" />{t('testimonials.reviews.leave')}<span className="sr-only"> {t('common.opensInNewTab')}</span>
           </a>
         </p>
       </Section>

@@ -18,8 +18,8 @@ export function Page(_: { data: PageData<'thank-you'> }) {
   return (
     <div className="mx-auto max-w-3xl px-4 py-14">
       <div className="text-center">
-        <span className="mx-auto grid h-16 w-16 place-items-center rounded-full bg-chat-600 text-white">
-          <Icon name="check" className="h-8 w-8" />
+        <span className="mx-auto grid size-16 place-items-center rounded-full bg-chat-600 text-white">
+          <Icon name="check" className="size-8" />
         </span>
         <h1 className="mt-6 text-3xl font-extrabold text-brand-900 md:text-4xl">{t('thankYou.title')}</h1>
         <p className="mt-4 text-lg text-muted">{t('thankYou.lead', { business: site.business.name })}</p>
@@ -32,7 +32,7 @@ export function Page(_: { data: PageData<'thank-you'> }) {
         <ol className="mt-5 space-y-4">
           {steps.map((s, i) => (
             <li key={s} className="flex gap-4">
-              <span aria-hidden="true" className="grid h-8 w-8 shrink-0 place-items-center rounded-full bg-brand-700 font-bold text-white">
+              <span aria-hidden="true" className="grid size-8 shrink-0 place-items-center rounded-full bg-brand-700 font-bold text-white">
                 {i + 1}
               </span>
               <span className="text-ink">{s}</span>
@@ -49,7 +49,7 @@ export function Page(_: { data: PageData<'thank-you'> }) {
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           <CallButton variant="primary" />
           <WhatsAppLink className={buttonClass('chat')}>
-            <Icon name="chat" /> {t('common.whatsAppUs')}
+            <Icon name="chat" />{t('common.whatsAppUs')}
           </WhatsAppLink>
         </div>
         <div className="mt-8 flex flex-wrap justify-center gap-3">

@@ -30,7 +30,7 @@ export function CardsSection({ section, id }: SectionProps<'problems' | 'why-cho
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {section.items.map((it) => (
           <li key={it.title} className="rounded-xl border border-line bg-white p-6">
-            {it.icon && <Icon name={it.icon as IconName} className="h-7 w-7 text-brand-700" />}
+            {it.icon && <Icon name={it.icon as IconName} className="size-7 text-brand-700" />}
             <h3 className="mt-3 text-lg font-semibold text-ink">{it.title}</h3>
             <p className="mt-1 text-muted">{it.text}</p>
           </li>

@@ -13,7 +13,7 @@ export function StripSection({ section, id }: SectionProps<'strip'>) {
       <ul className="mx-auto grid max-w-6xl grid-cols-2 gap-6 px-4 py-8 md:grid-cols-4">
         {section.items.map((it) => (
           <li key={it.value + it.label} className="text-center">
-            {it.icon && <Icon name={it.icon as IconName} className="mx-auto mb-2 h-7 w-7 text-brand-700" />}
+            {it.icon && <Icon name={it.icon as IconName} className="mx-auto mb-2 size-7 text-brand-700" />}
             <span className="block text-2xl font-extrabold text-brand-900">{it.value}</span>
             <span className="block text-sm text-muted">{it.label}</span>
           </li>
@@ -26,7 +26,7 @@ export function StripSection({ section, id }: SectionProps<'strip'>) {
 function InfoItem({ icon, label, text }: { icon: IconName; label: string; text: string }) {
   return (
     <li className="flex gap-3 rounded-lg border border-line p-4">
-      <Icon name={icon} className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
+      <Icon name={icon} className="mt-0.5 size-5 shrink-0 text-brand-700" />
       <div>
         <p className="font-semibold text-ink">{label}</p>
         <p className="text-muted">{text}</p>

@@ -14,7 +14,7 @@ export function ModelsSection({ section, id }: SectionProps<'models'>) {
       <ul className="grid gap-4 md:grid-cols-2">
         {section.items.map((m) => (
           <li key={m.name} className="flex gap-3 rounded-lg border border-line p-4">
-            <Icon name="monitor" className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
+            <Icon name="monitor" className="mt-0.5 size-5 shrink-0 text-brand-700" />
             <span>
               <span className="block font-semibold text-ink">{m.name}</span>
               {m.detail && <span className="block text-sm text-muted">{m.detail}</span>}
@@ -38,11 +38,11 @@ export function AreasSection({ section, id }: SectionProps<'areas'>) {
           <li key={a.name}>
             {a.href ? (
               <Link to={a.href} className={`${chip} text-brand-700 hover:border-brand-600`}>
-                <Icon name="pin" className="h-4 w-4" /> {a.name}
+                <Icon name="pin" className="size-4" />{a.name}
               </Link>
             ) : (
               <span className={`${chip} text-ink`}>
-                <Icon name="pin" className="h-4 w-4 text-muted" /> {a.name}
+                <Icon name="pin" className="size-4 text-muted" />{a.name}
               </span>
             )}
           </li>
