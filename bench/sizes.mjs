@@ -3,6 +3,8 @@
 // The JavaScript a page loads is measured in Chromium (every script response after hydration),
 // so it counts exactly the chunks the page pulls in. Pages are measured at gzip level 6, the
 // budget of issue 26 (every page, its own stylesheet inlined, in the first TCP window).
+// Usage: node bench/sizes.mjs [dist] [count=15]: the largest pages, each with the part its own
+// stylesheet takes (the page's gzip size less that of the page without its <style>).
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -10,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { chromiumPath } from './chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const kb = (n) => (n / 1024).toFixed(2);
 export const BUDGETS = { homeJs: 5 * 1024, css: 15 * 1024, pageHtml: 14 * 1024 };
 
 export const gz = (buf) => gzipSync(buf, { level: 9 }).length;
@@ -46,4 +49,13 @@ export async function scriptsLoaded(url) {
   } finally {
     await browser.close();
   }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const dist = path.resolve(process.argv[2] ?? path.join(root, 'dist'));
+  const { pages } = staticSizes(dist);
+  const withoutStyle = (page) => gzipSync(readFileSync(path.join(dist, page), 'utf8').replace(/<style>[\s\S]*?<\/style>/, '<style></style>'), { level: 6 }).length;
+  console.table(pages.slice(0, Number(process.argv[3] ?? 15)).map((p) => ({ page: p.page, 'KB gzip -6': kb(p.gzip), 'its stylesheet, KB': kb(p.gzip - withoutStyle(p.page)) })));
+  const over = pages.filter((p) => p.gzip > BUDGETS.pageHtml);
+  console.log(`${pages.length} pages; ${over.length} over ${kb(BUDGETS.pageHtml)} KB${over.length ? `: ${over.map((p) => p.page).join(', ')}` : ''}`);
 }

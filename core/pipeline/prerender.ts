@@ -7,7 +7,7 @@ import { businessJsonLdOf } from '../page-data/seo.ts';
 import { siteOf, type RouteEntry, type SiteIndex } from '../page-data/route-entry.ts';
 import type { Language, SiteData } from '#src/contract/site.ts';
 import { pageCache } from './page-cache.ts';
-import { inlinePageCss, PAGE_CSS_VERSION } from './page-css.ts';
+import { PAGE_CSS_VERSION, pageStyles } from './page-css.ts';
 
 type RenderFn = (input: RenderInput) => string;
 
@@ -46,6 +46,8 @@ export async function prerender(index: SiteIndex, serverEntry: string, assets: A
     return file;
   };
   const cache = cacheDir ? pageCache(cacheDir, serverEntry, JSON.stringify(assets), PAGE_CSS_VERSION) : undefined;
+  // Decision 092: each page inlines only its own rules of the stylesheet (read once, for the first page rendered).
+  let ownStyles: ((html: string) => string) | undefined;
   // Each language's shell with the site's LocalBusiness, made once per language. The page cache's
   // key holds both as values, never the code that made them.
   const shells = new Map<SiteData, { businessJsonLd: Record<string, unknown>; json: string }>();
@@ -61,8 +63,8 @@ export async function prerender(index: SiteIndex, serverEntry: string, assets: A
     const key = cache?.key(url, shell.json, JSON.stringify(route.data));
     if (key && cache!.copyTo(key, target)) return;
     render ??= ((await import(pathToFileURL(serverEntry).href)) as { render: RenderFn }).render;
-    // Decision 092: the page inlines only its own rules of the stylesheet (a pure function of its HTML and the CSS).
-    const html = inlinePageCss(render({ url, site: data, page: route.data, assets, businessJsonLd: shell.businessJsonLd }), assets.inlineCss ?? '');
+    ownStyles ??= pageStyles(assets.inlineCss ?? '');
+    const html = ownStyles(render({ url, site: data, page: route.data, assets, businessJsonLd: shell.businessJsonLd }));
     writeFileSync(target, html);
     if (key) cache!.put(key, html);
   };

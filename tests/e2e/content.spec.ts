@@ -335,7 +335,7 @@ test('article headings can be linked: each has an id, its # mark shows on hover,
   const heading = page.locator('#article-body h2').first();
   const id = await heading.getAttribute('id');
   expect(id).toMatch(/^[a-z0-9-]+$/);
-  // By what it is, not by its class: built pages carry short class names (decision 092).
+  // By what it is: a reader finds the mark by its link, not by a class.
   const mark = heading.locator(`a[href="#${id}"]`);
   await expect(mark).toHaveAccessibleName(/^Link to the section/);
   await expect(mark).toHaveCSS('opacity', '0');

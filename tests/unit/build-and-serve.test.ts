@@ -47,7 +47,7 @@ describe('site build', () => {
   test('inlines the stylesheet in <head>, preloads nothing, and starts the entry only from the end of <body>', () => {
     const html = readFileSync(path.join(out, 'index.html'), 'utf8');
     const head = html.slice(0, html.indexOf('</head>'));
-    // The page's own rules (decision 092), under short class names that its elements carry.
+    // The page's own rules (decision 092), of the classes its elements carry (decision 113).
     const style = /<style>([\s\S]*?)<\/style>/.exec(head)?.[1] ?? '';
     const body = html.slice(html.indexOf('<body'));
     const colored = [...style.matchAll(/\.([\w-]+)\{background-color:/g)].map((m) => m[1]!);

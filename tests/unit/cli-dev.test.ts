@@ -1,6 +1,7 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Parser } from 'htmlparser2';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { startDevServer, type DevServer } from '#cli/lib/dev/server.ts';
@@ -92,5 +93,24 @@ test('site dev shows the pages the build makes: the same processed pictures and 
     const res = await fetch(`${dev.url}${url}`);
     expect(res.status, url).toBe(200);
     expect(res.headers.get('content-type'), url).toMatch(type);
+  }
+}, 180_000);
+
+test('site dev and the build give every element of a page the same class names (decision 113)', async () => {
+  expect(built.ok).toBe(true);
+  const manifest = JSON.parse(readFileSync(manifestFile(out), 'utf8')) as RouteManifest;
+  /** Each element of the body with a class attribute: its name and classes, in document order. */
+  const classes = (html: string) => {
+    const found: string[] = [];
+    new Parser({ onopentag: (name, attribs) => void (attribs.class !== undefined && found.push(`${name}.${attribs.class}`)) }).end(html.slice(html.indexOf('<body')));
+    return found;
+  };
+  // One page of each kind, in both languages.
+  const routes = [...new Map(manifest.routes.map((r) => [`${r.kind} ${r.lang}`, r])).values()];
+  expect(routes.length).toBeGreaterThan(5);
+  for (const route of routes) {
+    const fromBuild = classes(readFileSync(path.join(out, route.file), 'utf8'));
+    expect(fromBuild.length, route.path).toBeGreaterThan(20);
+    expect(classes((await get(route.path)).text), route.path).toEqual(fromBuild);
   }
 }, 180_000);

@@ -30,7 +30,11 @@ export interface DevServer {
 
 type Indexed = { site: PreparedSite; index: SiteIndex; byPath: Map<string, RouteEntry> } | { problems: Problem[]; filesChecked: number };
 
-/** The browser entry and the stylesheet, served by Vite from src/ (the stylesheet linked, so no flash of unstyled page). */
+/**
+ * The browser entry and the stylesheet, served by Vite from src/: the stylesheet linked whole (no
+ * flash of unstyled page; Vite updates it in place) where the build inlines each page's part of it,
+ * under the same class names (decision 113).
+ */
 const DEV_ASSETS: Assets = { css: ['/src/styles.css'], js: '/src/entry-client.tsx' };
 
 const IMAGE_TYPES: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.webp': 'image/webp', '.avif': 'image/avif' };
