@@ -18,11 +18,16 @@ describe('prices and dates read as Intl writes them', () => {
     expect(formatPrice(1499.5)).toBe(`₹${(1499.5).toLocaleString('en-IN')}`);
   });
 
-  test('every day of 1999–2032 in a catalogue’s words, as Intl writes a long date in its language', () => {
+  test('every day of 1999–2032 in a catalogue’s words, as Intl writes a long date in its language where the business is', () => {
     const codes = SiteSchema.parse(parse(readFileSync('content/site.yaml', 'utf8'))).languages;
     const { messages, languages } = readMessages(new LoadContext(path.resolve('content'), path.resolve('.')), codes)!;
-    for (const { code, tag } of languages) {
-      const intl = new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+    const monthsOf = (code: string) => Object.entries(messages[code]!).filter(([key]) => key.startsWith('format.months.'));
+    // A catalogue whose months are still the default language's words is not translated yet (a
+    // --go-live problem): it writes dates as the default language does, and is compared as such.
+    const [first] = languages;
+    for (const { code, locale } of languages) {
+      const translated = code === first!.code || JSON.stringify(monthsOf(code)) !== JSON.stringify(monthsOf(first!.code));
+      const intl = new Intl.DateTimeFormat((translated ? locale : first!.locale).replace('_', '-'), { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
       for (let t = Date.UTC(1999, 0, 1); t < Date.UTC(2033, 0, 1); t += 86_400_000) {
         const iso = new Date(t).toISOString().slice(0, 10);
         expect(formatDate(iso, messages[code]!), `${code} ${iso}`).toBe(intl.format(new Date(t)));

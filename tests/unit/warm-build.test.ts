@@ -29,7 +29,8 @@ const files = (dir: string, rel = ''): string[] =>
 describe('a build with warm caches', () => {
   test('an edit shows in the next build (its page and the feed), a deleted post loses its page, index pages follow, a page edited in dist/ is put back; the result equals a build from nothing', async () => {
     const content = path.join(work, 'content');
-    cpSync(path.resolve('content'), content, { recursive: true });
+    // The fixture's content (tests/fixtures/content): two posts at least, one to delete and one to edit.
+    cpSync(path.resolve(import.meta.dirname, '../fixtures/content'), content, { recursive: true });
     const out = path.join(work, 'dist');
     const build = (to: string) => buildSite({ root: path.resolve('.'), contentDir: content, outDir: to, buildDate: '2026-01-01' });
     expect((await build(out)).ok).toBe(true);
