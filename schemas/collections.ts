@@ -35,8 +35,6 @@ export interface Archetype {
   file: string;
   /** What the entry is, in messages: "brand page". */
   what: string;
-  /** The value of `{{slug}}` for a file named <name>: "haier" → "haier-tv-repair". */
-  slug: (name: string) => string;
 }
 
 interface FolderCollection<S extends z.ZodType> {
@@ -63,28 +61,28 @@ export const folderCollections = {
     route: (post) => `/blog/${post.slug}`,
     // /blog/<id> finds the article too.
     aliases: (post) => (post.id !== post.slug ? [`/blog/${post.id}`] : []),
-    archetype: { command: 'post', file: 'post.mdx', what: 'blog post', slug: (name) => name },
+    archetype: { command: 'post', file: 'post.mdx', what: 'blog post' },
   }),
   brands: folder({
     dir: 'brands',
     ext: ['.mdx', '.yaml'],
     schema: BrandPageSchema,
     route: (page) => `/${page.slug}`,
-    archetype: { command: 'brand', file: 'brand.mdx', what: 'brand page', slug: (name) => `${name}-tv-repair` },
+    archetype: { command: 'brand', file: 'brand.mdx', what: 'brand page' },
   }),
   areas: folder({
     dir: 'areas',
     ext: ['.mdx', '.yaml'],
     schema: AreaPageSchema,
     route: (page) => `/${page.slug}`,
-    archetype: { command: 'area', file: 'area.mdx', what: 'area page', slug: (name) => `tv-repair-${name}` },
+    archetype: { command: 'area', file: 'area.mdx', what: 'area page' },
   }),
   serviceCenter: folder({
     dir: 'service-center',
     ext: ['.yaml'],
     schema: ServiceCenterBrandSchema,
     route: (brand) => `/service-center/${brand.id}`,
-    archetype: { command: 'service-center', file: 'service-center.yaml', what: 'service-centre brand', slug: (name) => name },
+    archetype: { command: 'service-center', file: 'service-center.yaml', what: 'service-centre brand' },
   }),
 } as const;
 

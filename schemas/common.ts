@@ -12,6 +12,9 @@ export const Slug = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, {
   error: 'a lower-case, hyphenated slug such as "screen-repair"',
 });
 
+/** An Indian PIN code: six digits, the first not 0. */
+export const Pin = z.string().regex(/^[1-9]\d{5}$/, { error: 'an Indian PIN code: six digits, the first not 0' });
+
 /** A calendar date written YYYY-MM-DD. */
 export const IsoDate = z
   .string()

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-/** A question and answer. In answers, {price.powerSupply}, {price.motherboard}, {price.audio},
- *  {warranty} and {hours} are replaced with the values of content/site.yaml. */
+/** A question and answer. In answers, {price.<id>}, {warranty} and {hours} are replaced with the
+ *  values of content/site.yaml. */
 export const FaqSchema = z.strictObject({
   /** The question as a visitor would ask it. */
   question: z.string().min(10),

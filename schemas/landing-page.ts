@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { BreadcrumbItemSchema, IsoDate, Slug } from './common.ts';
+import { BreadcrumbItemSchema, IsoDate, Pin, Slug } from './common.ts';
 import { LandingSectionSchema } from './landing-sections.ts';
 
 /*
  * Brand pages (content/brands/<name>.mdx or .yaml) and area pages (content/areas/<name>.mdx or .yaml)
  * are landing pages: a list of typed sections, shown in order, plus an optional MDX body.
  * Text fields may use {phone}, {hours}, {warranty}, {years}, {founded}, {business}, {city},
- * {price.powerSupply}, {price.motherboard}, {price.audio}: they are filled from content/site.yaml.
+ * and {price.<id>} for each price of site.yaml: they are filled from content/site.yaml.
  */
 
 
@@ -51,11 +51,8 @@ export type BrandPage = z.output<typeof BrandPageSchema>;
 /** An area page, content/areas/<name>.mdx (front matter) or .yaml. */
 export const AreaPageSchema = z.strictObject({
   ...landingFields,
-  /** The area's PIN code, e.g. "302017". */
-  pincode: z
-    .string()
-    .regex(/^30\d{4}$/, { error: 'a 6-digit Jaipur PIN code such as "302017"' })
-    .optional(),
+  /** The area's PIN code, six digits. */
+  pincode: Pin.optional(),
 });
 export type AreaPage = z.output<typeof AreaPageSchema>;
 export type LandingPage = BrandPage | AreaPage;

@@ -5,7 +5,7 @@ import { ServiceIcon } from './service.ts';
 /*
  * The sections a landing page (schemas/landing-page.ts) is made of, one schema each; `type` says
  * which. Text fields may use {phone}, {hours}, {warranty}, {years}, {founded}, {business}, {city},
- * {price.powerSupply}, {price.motherboard}, {price.audio}: they are filled from content/site.yaml.
+ * and {price.<id>} for each price of site.yaml: they are filled from content/site.yaml.
  */
 
 /** The icons a card or list item can show (drawn in src/components/icons.tsx). */
@@ -150,7 +150,7 @@ const TestimonialsSection = z.strictObject({
         /** Stars given, 4 or 5 in practice. */
         rating: z.number().int().min(0).max(5).default(5),
         /** The repair they had. */
-        service: z.string().min(2).default('TV Repair'),
+        service: z.string().min(2),
       }),
     )
     .default([]),

@@ -16,8 +16,8 @@ export const ServiceSchema = z.strictObject({
   icon: ServiceIcon,
   /** Exactly five short feature lines. */
   features: z.array(z.string().min(3)).length(5),
-  /** Starting price key in site.yaml prices, when the service has one. */
-  priceKey: z.enum(['powerSupply', 'motherboard', 'audio']).optional(),
+  /** The id of its starting price in site.yaml `prices`, when it has one ("From ₹399"). */
+  priceKey: z.string().min(1).optional(),
   /** Listed among the main six (true) or an extra section further down /services (false). */
   main: z.boolean().default(true),
 });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { Pin, Slug } from './common.ts';
+import { SectionIcon } from './landing-sections.ts';
 
 const Hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'a 24-hour time such as "08:00"' });
 
@@ -53,6 +55,11 @@ export const SiteSchema = z.strictObject({
       /** A short biography. */
       bio: z.string().min(20),
     }),
+    /**
+     * The logo: a square SVG or PNG file in content/, e.g. "logo.svg". The header, the favicon and
+     * the social cards show it; left out, they show a plain mark in the site's colour.
+     */
+    logo: z.string().regex(/^[\w-]+(\/[\w-]+)*\.(svg|png)$/, { error: 'a file in content/ such as "logo.svg" (an SVG or PNG)' }).optional(),
     /** True while name, phone, e-mail and street are sample values (the spec leaves them open). */
     sample: z.boolean().default(false),
   }),
@@ -90,7 +97,7 @@ export const SiteSchema = z.strictObject({
     /** Two-letter country code. */
     country: z.string().regex(/^[A-Z]{2}$/, { error: 'a two-letter country code such as "IN"' }),
     /** Postal code (PIN). */
-    postalCode: z.string().regex(/^\d{6}$/, { error: 'a 6-digit PIN code such as "302020"' }),
+    postalCode: Pin,
   }),
   geo: z.strictObject({
     /** Latitude in degrees north. */
@@ -125,30 +132,48 @@ export const SiteSchema = z.strictObject({
     /** Other warranty readings stated somewhere (e.g. the Vu page). */
     alternatives: z.record(z.string(), WarrantyReadingSchema).default({}),
   }),
-  /** Starting prices in rupees. */
-  prices: z.strictObject({
-    /** Power supply repair, from. */
-    powerSupply: z.number().int().positive(),
-    /** Motherboard repair, from. */
-    motherboard: z.number().int().positive(),
-    /** Audio problems, from. */
-    audio: z.number().int().positive(),
-  }),
+  /**
+   * The starting prices the pages state, in rupees. `{price.<id>}` in any text writes one, a service
+   * of services.yaml shows one with `priceKey`, and `site check` reports a page that gives an amount
+   * other than the price a `covers` phrase names just before it.
+   */
+  prices: z
+    .array(
+      z.strictObject({
+        /** The name of `{price.<id>}` and of a service's `priceKey`, e.g. "powerSupply". */
+        id: z.string().regex(/^[A-Za-z][A-Za-z0-9]*$/, { error: 'letters and digits such as "powerSupply"' }),
+        /** What it is for, as `site check` names it, e.g. "power supply". */
+        label: z.string().min(2),
+        /** The amount in rupees ("from ₹399"). */
+        amount: z.number().int().positive(),
+        /** Phrases that name it in a sentence, e.g. "power supply", "power fault": a ₹ amount soon after one must be this price. */
+        covers: z.array(z.string().min(2)).min(1),
+      }),
+    )
+    .refine((list) => new Set(list.map((p) => p.id)).size === list.length, { error: 'prices with different ids' })
+    .default([]),
   /** The year the business was founded. */
   founded: z.number().int().min(1950).max(2100),
-  /** Claims made across pages. */
+  /** Claims made across pages; the words around each figure are the messages' (content/messages). */
   stats: z.strictObject({
     /** Years of experience as pages state it, e.g. "10+". */
     years: z.string().regex(/^\d+\+$/, { error: 'a number of years such as "10+"' }),
-    /** e.g. "1000+". */
-    tvsRepaired: z.string().min(1),
-    /** e.g. "850+" (testimonials page, past 12 months). */
-    tvsRepairedLastYear: z.string().min(1),
+    /** Jobs done so far, e.g. "1000+" ({jobs}: "1000+ TVs Repaired"). */
+    jobs: z.string().min(1),
+    /** Jobs done in the past 12 months, e.g. "850+" (the testimonials page). */
+    jobsLastYear: z.string().min(1),
     /** Average rating, e.g. 4.9. */
     rating: z.number().min(0).max(5),
     /** Share of satisfied customers, e.g. "97%". */
     satisfied: z.string().min(1),
   }),
+  /**
+   * What the service centre repairs, in the order its pages list them: each product's id (a key of
+   * a brand's `services` in content/service-center/, and the value its request form sends) and its
+   * icon. The words are the messages' serviceCenter.brand.products.<id> ("TV Repair") and
+   * serviceCenter.brand.meta.<id> ("TV").
+   */
+  products: z.record(Slug, SectionIcon).default({}),
   /** The areas the business serves, for structured data (areaServed). */
   serviceArea: z.array(z.string().min(2)).min(1),
   /** schema.org priceRange. */
@@ -173,6 +198,11 @@ export const SiteSchema = z.strictObject({
      * "https://formsubmit.co/owner@yourshop.in". Leave out to keep leads on the dashboard only.
      */
     forwardTo: z.url({ protocol: /^https$/ }).optional(),
+    /**
+     * The contact form's "Service needed" choices: ids of content/services.yaml, in order; an
+     * "Other" choice follows. The form sends a service's title, and the leads function takes only these.
+     */
+    services: z.array(Slug).default([]),
     /** A hidden field people never fill in; the leads function drops submissions that have it. */
     honeypotField: z.string().regex(/^[\w-]{1,40}$/).default('_honey'),
   }),

@@ -49,6 +49,7 @@ export function Document({
   businessJsonLd,
   themeColor,
   feedTitle,
+  icon,
 }: {
   /** The page's language, as its catalogue's `language.tag` states it ("en-IN", "hi"). */
   lang: string;
@@ -61,6 +62,8 @@ export function Document({
   themeColor: string;
   /** The blog feed's title (the feed is /rss.xml, written by the build). */
   feedTitle: string;
+  /** The favicon: the logo's URL. */
+  icon: string;
 }) {
   return (
     <html lang={lang} dir={dir === 'rtl' ? dir : undefined}>
@@ -74,7 +77,7 @@ export function Document({
         )}
         {/* The browser prefetches and prerenders the next page of the site (decision 091). */}
         <script type="speculationrules" dangerouslySetInnerHTML={{ __html: SPECULATION_RULES }} />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="icon" href={icon} type={icon.endsWith('.png') ? 'image/png' : 'image/svg+xml'} />
         <link rel="alternate" type="application/rss+xml" title={feedTitle} href="/rss.xml" />
         <meta name="theme-color" content={themeColor} />
         <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(businessJsonLd) }} />

@@ -1,6 +1,7 @@
 import { createElement, StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Document, type Assets } from './document.tsx';
+import { logoUrl } from './lib/format.ts';
 import { Layout } from './components/layout.tsx';
 import type { SiteData } from './contract/site.ts';
 import type { PageData } from './contract/pages.ts';
@@ -20,7 +21,7 @@ export interface RenderInput {
 export function render({ url, site, page, assets, businessJsonLd }: RenderInput): string {
   const language = languageOf(site);
   const html = renderToString(
-    <Document lang={language.tag} dir={language.dir} assets={assets} config={{ analytics: site.site.analytics.endpoint, ads: site.site.ads }} businessJsonLd={businessJsonLd} themeColor="#1e3a8a" feedTitle={`${site.site.business.name} – TV Repair Blog`}>
+    <Document lang={language.tag} dir={language.dir} assets={assets} config={{ analytics: site.site.analytics.endpoint, ads: site.site.ads }} businessJsonLd={businessJsonLd} themeColor="#1e3a8a" feedTitle={site.feedTitle} icon={logoUrl(site.site)}>
       <StrictMode>
         <Layout site={site} page={page} path={new URL(url).pathname}>
           {createElement(screenOf(page.kind), { data: page })}

@@ -37,8 +37,8 @@ export function newCommand(): Command {
   return new Command('new')
     .description('Create a brand page, area page, blog post or service-centre brand from its archetype in content/_archetypes/.')
     .addArgument(new Argument('<kind>', 'what to create').choices(NEW_KINDS))
-    .argument('[name]', 'the brand or area name ("Haier", "Bani Park"), a post title, or the file ("brands/haier", "content/brands/haier.mdx"); asked for in a terminal when left out')
-    .option('--slug <slug>', 'the slug to use instead of the one made from the name (brand → /<slug>-tv-repair, area → /tv-repair-<slug>)')
+    .argument('[name]', 'the brand or area name ("Acme", "Old Town"), a post title, or the file ("brands/acme", "content/brands/acme.mdx"); asked for in a terminal when left out')
+    .option('--slug <slug>', 'the slug to use instead of the one made from the name: the file\'s name, and {{slug}} in the archetype\'s URL pattern')
     .option('--force', 'replace the file if it exists')
     .option('--dry-run', 'print the file that would be written (on stdout) and write nothing')
     .option('--content <dir>', 'content folder (default: content/, or $SITE_CONTENT_DIR)')
@@ -47,10 +47,13 @@ export function newCommand(): Command {
       'after',
       `
 Examples:
-  site new brand haier                 content/brands/haier.mdx → /haier-tv-repair
-  site new area "Bani Park"            content/areas/bani-park.mdx → /tv-repair-bani-park
-  site new post "How to clean a TV screen"
-  site new brand samsung --lang <lang> content/<lang>/brands/samsung.mdx → /<lang>/samsung-tv-repair (from content/brands/samsung.mdx)
+  site new brand acme                  content/brands/acme.mdx
+  site new area "Old Town"             content/areas/old-town.mdx
+  site new post "How to book a visit"  content/blog/how-to-book-a-visit.mdx
+  site new brand acme --lang <lang>    content/<lang>/brands/acme.mdx (from content/brands/acme.mdx)
+
+A page's URL is its slug: field, made by the slug: line of its archetype in content/_archetypes/
+(e.g. "{{slug}}-repair" gives /acme-repair).
 
 Exit codes: 0 created (or printed with --dry-run), 1 refused (invalid or duplicate slug, file exists, a --lang the site does not list, no page to make its twin of),
 2 could not run (bad flags, no name given outside a terminal).`,
@@ -58,7 +61,7 @@ Exit codes: 0 created (or printed with --dry-run), 1 refused (invalid or duplica
     .action(async (kind: NewKind, name: string | undefined, opts: NewFlags) => {
       const target = name ?? (await ask(kind === 'post' ? 'Post title: ' : `${whatOf(kind)[0]!.toUpperCase()}${whatOf(kind).slice(1, whatOf(kind).indexOf(' '))} name: `));
       if (!target) {
-        process.stderr.write(`site new ${kind}: give the ${kind === 'post' ? 'title' : 'name'}, e.g. \`site new ${kind} ${kind === 'post' ? '"How to clean a TV screen"' : 'haier'}\`\n`);
+        process.stderr.write(`site new ${kind}: give the ${kind === 'post' ? 'title' : 'name'}, e.g. \`site new ${kind} ${kind === 'post' ? '"How to book a visit"' : 'acme'}\`\n`);
         process.exitCode = 2;
         return;
       }

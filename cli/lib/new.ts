@@ -122,7 +122,7 @@ export function planNew(input: NewInput): NewPlan {
   if (problems.length) return none;
 
   // The new file is read as the loader will read it, and its URL comes from its collection.
-  const text = fillArchetype(readFileSync(archetypeFile, 'utf8'), { slug: archetype.slug(slug), name, title: name, date: input.date });
+  const text = fillArchetype(readFileSync(archetypeFile, 'utf8'), { slug, name, title: name, date: input.date });
   const entry = readNewEntry(COLLECTION_OF[kind], display, text);
   problems.push(...entry.problems);
   if (entry.data === undefined) return none;

@@ -1,6 +1,7 @@
 import type { Site } from '#schemas/index.ts';
 import type { Messages } from '#src/contract/site.ts';
 import { fillFacts, formatPhone, hoursText } from '#src/lib/format.ts';
+import { translate, type MessageVars } from '#src/i18n/translate.ts';
 
 /** The values {placeholders} in content text stand for, on one page. */
 export interface PageFacts {
@@ -14,8 +15,8 @@ export interface PageFacts {
   city: string;
 }
 
-/** The placeholders content text may use. */
-export const PLACEHOLDERS = ['phone', 'hours', 'warranty', 'years', 'founded', 'business', 'city', 'price.powerSupply', 'price.motherboard', 'price.audio'];
+/** The placeholders content text may use: the facts, and {price.<id>} for each price of site.yaml. */
+export const placeholders = (facts: Pick<PageFacts, 'prices'>) => ['phone', 'hours', 'warranty', 'years', 'founded', 'business', 'city', ...Object.keys(facts.prices).map((id) => `price.${id}`)];
 
 /**
  * The facts of site.yaml; `warranty` names an alternative reading (the Vu page's "vu"). With the
@@ -25,7 +26,7 @@ export function pageFacts(site: Site, warranty: string | undefined, messages: Me
   const reading = (warranty && site.warranty.alternatives[warranty]) || site.warranty.primary;
   const hours = site.hours.primary;
   return {
-    prices: site.prices,
+    prices: Object.fromEntries(site.prices.map((p) => [p.id, p.amount])),
     warranty: reading.label,
     hours: hoursText(hours, messages),
     phone: formatPhone(site.contact.phone),
@@ -71,9 +72,14 @@ export function fillDeep<T>(value: T, facts: PageFacts): T {
   return value;
 }
 
-/** The {placeholders} of `text` that are not facts. */
-export function unknownPlaceholders(text: string): string[] {
+/** The {placeholders} of `text` that are not among `known`. */
+export function unknownPlaceholders(text: string, known: string[]): string[] {
   // Most text has no "{" at all: a build checks every string of every front matter.
   if (!text.includes('{')) return [];
-  return [...text.matchAll(/\{([\w.]+)\}/g)].map((m) => m[1]!).filter((k) => !PLACEHOLDERS.includes(k));
+  return [...text.matchAll(/\{([\w.]+)\}/g)].map((m) => m[1]!).filter((k) => !known.includes(k));
+}
+
+/** The message `key` of the content's language (content/messages/<code>.yaml), its {placeholders} filled from `vars`. */
+export function say(content: { messages: Messages }, key: string, vars?: MessageVars): string {
+  return translate(content.messages, key, vars);
 }

@@ -5,7 +5,7 @@ import { LoadContext } from './context.ts';
 import { readFolders } from './folders.ts';
 import { readMessages } from './messages.ts';
 import type { Problem } from './problems.ts';
-import { checkReferences, knownTargets } from './references.ts';
+import { checkReferences, checkSiteReferences, knownTargets } from './references.ts';
 import { loadLanguage } from './languages.ts';
 import type { Content, SiteLanguages } from './types.ts';
 import { ContentCache } from './cache.ts';
@@ -54,6 +54,7 @@ export async function loadContent(dir: string, root = path.dirname(path.resolve(
     const targets = knownTargets(all);
     folders = { ...folders, ...(await renderBodies(ctx, all, targets)) };
     checkReferences(ctx, { ...all, ...folders }, targets);
+    checkSiteReferences(ctx, { ...all, ...folders }, catalogues.messages);
     made = { ...all, ...folders };
     const translations: Content[] = [];
     for (const other of others) {

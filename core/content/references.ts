@@ -1,8 +1,11 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { folderCollections, type LandingPage } from '#schemas/index.ts';
 import { didYouMean } from './did-you-mean.ts';
-import { PLACEHOLDERS, unknownPlaceholders } from './facts.ts';
+import { pageFacts, placeholders, unknownPlaceholders } from './facts.ts';
 import type { Entry } from './types.ts';
 import type { Content } from './types.ts';
+import type { Messages } from '#src/contract/site.ts';
 import type { LoadContext } from './context.ts';
 import type { PathKey, YamlSource } from './yaml-source.ts';
 import { fieldPath } from './zod-problems.ts';
@@ -131,23 +134,14 @@ export function checkReferences(ctx: LoadContext, content: Content, targets: Map
         if (s.type === 'services') s.items.forEach((it, j) => linkProblem(ctx, source, collection, at('items', j, 'href'), it.href, targets));
         if (s.type === 'areas') s.items.forEach((it, j) => it.href && linkProblem(ctx, source, collection, at('items', j, 'href'), it.href, targets));
         if (s.type === 'related-links') s.links.forEach((l, j) => linkProblem(ctx, source, collection, at('links', j, 'href'), l.href, targets));
-        if (s.type === 'testimonials') {
-          s.ids.forEach((id, j) => {
-            if (testimonialIds.has(id)) return;
-            const guess = didYouMean(id, testimonialIds);
-            ctx.error(e.file, source.locate(at('ids', j)), 'unknown-reference', fieldPath(collection, at('ids', j)), {
-              expected: 'the id of a review in content/testimonials.yaml',
-              received: JSON.stringify(id),
-              hint: guess ? `did you mean "${guess}"?` : undefined,
-            });
-          });
-        }
+        if (s.type === 'testimonials') s.ids.forEach((id, j) => reference(ctx, e.file, source, collection, at('ids', j), id, testimonialIds, 'the id of a review in content/testimonials.yaml'));
       });
     }
   }
   // A {placeholder} that is not a fact would show as it is.
+  const known = placeholders(pageFacts(content.site, undefined, content.messages));
   for (const [collection, entries] of [['brands', content.brands], ['areas', content.areas], ['blog', content.blog]] as const) {
-    for (const e of entries as Entry<unknown>[]) checkPlaceholders(ctx, e, collection, e.data, []);
+    for (const e of entries as Entry<unknown>[]) checkPlaceholders(ctx, e, collection, e.data, [], known);
   }
   const areasFile = ctx.sources.get(ctx.display(`${ctx.dir}/areas-served.yaml`));
   content.areasServed.forEach((a, i) => {
@@ -155,13 +149,51 @@ export function checkReferences(ctx: LoadContext, content: Content, targets: Map
   });
 }
 
-function checkPlaceholders(ctx: LoadContext, e: Entry<unknown>, collection: string, value: unknown, at: PathKey[]) {
+/** The names site.yaml gives and other files use (prices, products, the contact form's services), and the logo's file: once, for the default language. */
+export function checkSiteReferences(ctx: LoadContext, content: Content, catalogues: Record<string, Messages>) {
+  const sourceOf = (file: string) => ctx.sources.get(ctx.display(`${ctx.dir}/${file}`));
+  const [servicesFile, siteFile] = [sourceOf('services.yaml'), sourceOf('site.yaml')];
+  const priceIds = content.site.prices.map((p) => p.id);
+  content.services.forEach((sv, i) => {
+    if (sv.priceKey !== undefined && servicesFile) reference(ctx, servicesFile.file, servicesFile, 'services', [i, 'priceKey'], sv.priceKey, priceIds, 'the id of a price in content/site.yaml prices');
+  });
+  const products = Object.keys(content.site.products);
+  for (const e of content.serviceCenter) {
+    for (const id of Object.keys(e.data.services)) reference(ctx, e.file, e.source, 'serviceCenter', ['services', id], id, products, 'a product of content/site.yaml products', { key: true });
+  }
+  // A product's words are the messages': a product without them would fail the build with no line to edit.
+  for (const [lang, catalogue] of Object.entries(catalogues)) {
+    for (const id of products) {
+      const missing = [`serviceCenter.brand.products.${id}`, `serviceCenter.brand.meta.${id}`].filter((key) => !(key in catalogue));
+      if (missing.length && siteFile) ctx.error(siteFile.file, siteFile.locate(['products', id], { key: true }), 'missing-message', fieldPath('site', ['products', id]), { expected: `${missing.join(' and ')} in content/messages/${lang}.yaml`, received: 'nothing (the product has no words)' });
+    }
+  }
+  const serviceIds = content.services.map((sv) => sv.id);
+  content.site.forms.services.forEach((id, i) => siteFile && reference(ctx, siteFile.file, siteFile, 'site', ['forms', 'services', i], id, serviceIds, 'the id of a service in content/services.yaml'));
+  const logo = content.site.business.logo;
+  if (logo && siteFile && !existsSync(path.join(ctx.dir, logo))) {
+    ctx.error(siteFile.file, siteFile.locate(['business', 'logo']), 'missing-file', fieldPath('site', ['business', 'logo']), { expected: 'a file in content/', received: JSON.stringify(logo) });
+  }
+}
+
+/** A name that must be one of `names` (an id of another file); a problem located at `at` otherwise. */
+function reference(ctx: LoadContext, file: string, source: YamlSource, collection: string, at: PathKey[], name: string, names: Iterable<string>, expected: string, locate?: { key: boolean }) {
+  if ([...names].includes(name)) return;
+  const guess = didYouMean(name, names);
+  ctx.error(file, source.locate(at, locate), 'unknown-reference', fieldPath(collection, at), {
+    expected,
+    received: JSON.stringify(name),
+    hint: guess ? `did you mean "${guess}"?` : undefined,
+  });
+}
+
+function checkPlaceholders(ctx: LoadContext, e: Entry<unknown>, collection: string, value: unknown, at: PathKey[], known: string[]) {
   // One path, grown and shrunk as the walk goes: a copy is made only for a problem (a build walks every front matter).
   if (typeof value === 'string') {
-    for (const key of unknownPlaceholders(value)) {
-      const guess = didYouMean(key, PLACEHOLDERS);
+    for (const key of unknownPlaceholders(value, known)) {
+      const guess = didYouMean(key, known);
       ctx.error(e.file, e.source.locate([...at]), 'unknown-placeholder', fieldPath(collection, [...at]), {
-        expected: `text whose {placeholders} are facts: ${PLACEHOLDERS.map((p) => `{${p}}`).join(', ')}`,
+        expected: `text whose {placeholders} are facts: ${known.map((p) => `{${p}}`).join(', ')}`,
         received: JSON.stringify(`{${key}}`),
         hint: guess ? `did you mean "{${guess}}"?` : undefined,
       });
@@ -169,13 +201,13 @@ function checkPlaceholders(ctx: LoadContext, e: Entry<unknown>, collection: stri
   } else if (Array.isArray(value)) {
     value.forEach((v, i) => {
       at.push(i);
-      checkPlaceholders(ctx, e, collection, v, at);
+      checkPlaceholders(ctx, e, collection, v, at, known);
       at.pop();
     });
   } else if (value && typeof value === 'object') {
     for (const k in value) {
       at.push(k);
-      checkPlaceholders(ctx, e, collection, (value as Record<string, unknown>)[k], at);
+      checkPlaceholders(ctx, e, collection, (value as Record<string, unknown>)[k], at, known);
       at.pop();
     }
   }

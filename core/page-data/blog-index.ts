@@ -2,9 +2,8 @@ import { folderCollections, type RelatedLink } from '#schemas/index.ts';
 import type { PageMeta } from '#src/contract/site.ts';
 import type { BlogIndexData } from '#src/contract/pages.ts';
 import type { Content } from '../content/types.ts';
-import { fillDeep, pageFacts } from '../content/facts.ts';
+import { fillDeep, pageFacts, say } from '../content/facts.ts';
 import { pathIn } from '#src/i18n/href.ts';
-import { translate } from '#src/i18n/translate.ts';
 import { pageMeta } from './seo.ts';
 import type { RouteEntry } from './route-entry.ts';
 import { postCard, sortPosts } from './blog.ts';
@@ -23,7 +22,7 @@ function blogLinks(content: Content): RelatedLink[] {
   const areas: RelatedLink[] = [...content.areas]
     .sort((a, b) => a.data.order - b.data.order || a.data.name.localeCompare(b.data.name))
     .slice(0, 4)
-    .map((e) => ({ href: folderCollections.areas.route(e.data), title: `TV Repair in ${e.data.name}`, type: 'location' }));
+    .map((e) => ({ href: folderCollections.areas.route(e.data), title: say(content, 'links.areaRepair', { area: e.data.name }), type: 'location' }));
   return [...services, ...areas];
 }
 
@@ -47,10 +46,10 @@ export function blogIndexPages(content: Content, first: { title: string; descrip
         ? first.meta
         : pageMeta(content, {
             path: pagePath(n),
-            title: `${first.title} – Page ${n}`,
+            title: say(content, 'blog.index.metaTitle', { title: first.title, n }),
             // Each page its own description: search engines (and site check) flag repeated ones.
-            description: `${first.description} Page ${n} of ${pages}.`,
-            breadcrumb: [{ label: translate(content.messages, 'breadcrumb.blog'), href: '/blog' }, { label: translate(content.messages, 'breadcrumb.page', { n }) }],
+            description: say(content, 'blog.index.metaDescription', { description: first.description, n, pages }),
+            breadcrumb: [{ label: say(content, 'breadcrumb.blog'), href: '/blog' }, { label: say(content, 'breadcrumb.page', { n }) }],
           });
     return {
       kind: 'blog-index',

@@ -1,9 +1,8 @@
 import { folderCollections, type BlogPost } from '#schemas/index.ts';
 import type { PostCard } from '#src/contract/site.ts';
 import { pathIn } from '#src/i18n/href.ts';
-import { translate } from '#src/i18n/translate.ts';
 import type { PostData } from '#src/contract/pages.ts';
-import { fillDeep, pageFacts } from '../content/facts.ts';
+import { fillDeep, pageFacts, say } from '../content/facts.ts';
 import type { Content, Entry } from '../content/types.ts';
 import { ownPath, pageMeta } from './seo.ts';
 import type { RouteEntry } from './route-entry.ts';
@@ -68,7 +67,7 @@ export function postRoutes(content: Content): RouteEntry[] {
       title: post.meta.title,
       description: post.meta.description,
       ogType: 'article',
-      breadcrumb: [{ label: translate(content.messages, 'breadcrumb.blog'), href: '/blog' }, { label: post.title }],
+      breadcrumb: [{ label: say(content, 'breadcrumb.blog'), href: '/blog' }, { label: post.title }],
       jsonLd: [blogPostingJsonLd(content, post, path)],
     });
     const data: PostData = {

@@ -1,8 +1,9 @@
 import type { RelatedLink } from '#schemas/index.ts';
 import type { AreaCell } from '#src/contract/pages.ts';
+import type { SiteData } from '#src/contract/site.ts';
+import { say } from '../content/facts.ts';
 import type { Content } from '../content/types.ts';
 import { listName, routesOf, type RouteEntry } from './route-entry.ts';
-import { translate } from '#src/i18n/translate.ts';
 import { nameKey as key } from './landing.ts';
 import { ownPath } from './seo.ts';
 
@@ -28,6 +29,16 @@ export function servicesAndAreas(content: Content, collected: RouteEntry[]): Rel
     .map((s) => ({ href: `/services#${s.id}`, title: s.title, type: 'service' }));
   const areas: RelatedLink[] = routesOf(collected, 'area')
     .slice(0, 4)
-    .map((r) => ({ href: r.path, title: translate(content.messages, 'links.areaRepair', { area: listName(r) }), type: 'location' }));
+    .map((r) => ({ href: r.path, title: say(content, 'links.areaRepair', { area: listName(r) }), type: 'location' }));
   return [...services, ...areas];
+}
+
+/**
+ * The contact form's choices: the services site.yaml names, each sent as its title in the default
+ * language (`base`) and shown in the page's (`content`), then "Other".
+ */
+export function contactServices(base: Content, content: Content): SiteData['contactServices'] {
+  const title = (c: Content, id: string) => c.services.find((s) => s.id === id)!.title;
+  const other = { value: say(base, 'forms.contact.service.other'), label: say(content, 'forms.contact.service.other') };
+  return [...base.site.forms.services.map((id) => ({ value: title(base, id), label: title(content, id) })), other];
 }

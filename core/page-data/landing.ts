@@ -2,7 +2,7 @@ import { folderCollections, type AreaPage, type BrandPage, type Site } from '#sc
 import { hoursText } from '#src/lib/format.ts';
 import type { LandingData, ResolvedSection } from '#src/contract/pages.ts';
 import type { NavLink } from '#src/contract/site.ts';
-import { fill, fillDeep, pageFacts } from '../content/facts.ts';
+import { fill, fillDeep, pageFacts, say } from '../content/facts.ts';
 import type { Entry } from '../content/types.ts';
 import type { Content } from '../content/types.ts';
 import { breadcrumbFromPath, ownPath, pageMeta } from './seo.ts';
@@ -13,7 +13,7 @@ const byOrder = (a: { order: number; name: string }, b: { order: number; name: s
 export const nameKey = (name: string) => name.toLowerCase().replace(/[^\p{L}\p{M}\p{N}]+/gu, '');
 
 /** schema.org Service offered by the business in the places the page names (spec: "local service with its area served"). */
-function serviceJsonLd(site: Site, page: LandingPage, variant: 'brand' | 'area', path: string, hero: { heading: string; lead: string }): Record<string, unknown> {
+function serviceJsonLd(site: Site, page: LandingPage, variant: 'brand' | 'area', path: string, hero: { heading: string; lead: string }, serviceType: string): Record<string, unknown> {
   const places = page.areaServed ?? (variant === 'area' ? [page.name] : site.serviceArea);
   // Only what the page shows: its H1 and the lead under it.
   return {
@@ -21,7 +21,7 @@ function serviceJsonLd(site: Site, page: LandingPage, variant: 'brand' | 'area',
     '@type': 'Service',
     name: hero.heading,
     description: hero.lead,
-    serviceType: 'TV repair',
+    serviceType,
     url: `${site.origin}${path}`,
     provider: { '@id': `${site.origin}/#business` },
     areaServed: places.map((name) => ({
@@ -79,15 +79,16 @@ export function landingRoutes(content: Content, variant: 'brand' | 'area'): Rout
     if (body && !sections.some((s) => s.type === 'body')) sections.splice(1, 0, { type: 'body' });
     const filled = fillDeep(sections, facts);
     const hero = filled.find((s) => s.type === 'hero') as { heading: string; lead: string };
+    const title = fill(page.title, facts);
     const meta = pageMeta(content, {
       path: defaultPath,
-      title: fill(page.title, facts),
+      title,
       description: fill(page.description, facts),
       // The URL is written in the default language's words: a crumb spelled from it reads right
-      // there only; in another language the page's crumb is its heading.
-      breadcrumb: page.breadcrumb ?? breadcrumbFromPath(defaultPath, content.language.prefix ? hero.heading : undefined),
+      // there only (its words as the title spells them); in another language the page's crumb is its heading.
+      breadcrumb: page.breadcrumb ?? breadcrumbFromPath(defaultPath, content.language.prefix ? hero.heading : undefined, title),
       scrollToTop: page.scrollToTop,
-      jsonLd: [serviceJsonLd(site, page, variant, path, hero)],
+      jsonLd: [serviceJsonLd(site, page, variant, path, hero, say(content, 'seo.serviceType'))],
     });
     const data: LandingData = { kind: variant, meta, name: page.name, sections: filled, hasBody: !!body, body };
     return {

@@ -1,5 +1,5 @@
-import { translate } from '#src/i18n/translate.ts';
 import { pathIn } from '#src/i18n/href.ts';
+import { say } from '../content/facts.ts';
 import type { Content } from '../content/types.ts';
 import { pageMeta } from './seo.ts';
 import type { NotFoundEntry, RouteEntry } from './route-entry.ts';
@@ -15,19 +15,20 @@ export function notFoundPages(content: Content, pagesFile: string, routes: reado
   const path = `${home === '/' ? '' : home}/404`;
   const meta = pageMeta(content, {
     path,
-    title: translate(content.messages, 'notFound.meta.title'),
-    description: translate(content.messages, 'notFound.meta.description', { business: content.site.business.name }),
+    title: say(content, 'notFound.meta.title'),
+    description: say(content, 'notFound.meta.description', { business: content.site.business.name }),
     noindex: true,
     breadcrumb: null,
   });
-  const section = (dir: string, kind: 'post-not-found' | 'brand-not-found', title: string, description: string): NotFoundEntry[] =>
-    routes.some((r) => r.path.startsWith(`${at(dir)}/`))
-      ? [{ dir: at(dir), path: `${at(dir)}/404`, source: { file: pagesFile, line: 1 }, sitemap: false, data: { kind, meta: pageMeta(content, { path: `${at(dir)}/404`, title, description, noindex: true, breadcrumb: null }) } }]
-      : [];
+  const section = (dir: string, kind: 'post-not-found' | 'brand-not-found', key: string): NotFoundEntry[] => {
+    if (!routes.some((r) => r.path.startsWith(`${at(dir)}/`))) return [];
+    const [title, description] = [say(content, `${key}.title`), say(content, `${key}.description`, { business: content.site.business.name })];
+    return [{ dir: at(dir), path: `${at(dir)}/404`, source: { file: pagesFile, line: 1 }, sitemap: false, data: { kind, meta: pageMeta(content, { path: `${at(dir)}/404`, title, description, noindex: true, breadcrumb: null }) } }];
+  };
   return [
     { dir: home, path, source: { file: pagesFile, line: 1 }, sitemap: false, data: { kind: 'not-found', meta } },
     // Nearest-404 pages of sections: /blog/<unknown> and /service-center/<unknown> (spec §8).
-    ...section('/blog', 'post-not-found', 'Blog Post Not Found', 'The TV repair article you asked for is not on our blog. Browse the blog, our repair services or contact us.'),
-    ...section('/service-center', 'brand-not-found', 'Brand Not Found', 'We could not find this brand at our service centre. See the brands we service, or call us about yours.'),
+    ...section('/blog', 'post-not-found', 'notFound.post.meta'),
+    ...section('/service-center', 'brand-not-found', 'notFound.brand.meta'),
   ];
 }

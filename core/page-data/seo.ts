@@ -11,7 +11,7 @@ export function structuredHours(site: Site) {
   return key === 'primary' ? site.hours.primary : site.hours.alternatives[key]!;
 }
 
-/** The site-wide LocalBusiness (TV repair) description, built from content/site.yaml only. */
+/** The site-wide LocalBusiness description, built from content/site.yaml only. */
 export function localBusinessJsonLd(site: Site): Record<string, unknown> {
   const hours = structuredHours(site);
   return {
@@ -78,16 +78,18 @@ function breadcrumbJsonLd(content: MetaContent, trail: BreadcrumbItem[], path: s
   };
 }
 
-/** Words a path spells in lower case that are written in capitals. */
-const ACRONYMS = new Set(['tv', 'led', 'lcd', 'oled', 'qled', 'ac', 'lg', 'tcl', 'bpl', 'aoc', 'jln']);
-
-/** Breadcrumb labels from the path, each word capitalised (spec §2), acronyms kept: "/led-tv-repair-malviya-nagar" → LED TV Repair Malviya Nagar. */
-export function breadcrumbFromPath(path: string, currentLabel?: string): BreadcrumbItem[] {
+/**
+ * Breadcrumb labels from the path, each word capitalised (spec §2), except a word that `written`
+ * (the page's own title) spells in capitals: "/lg-tv-repair" with the title "LG TV Repair in …"
+ * → LG TV Repair.
+ */
+export function breadcrumbFromPath(path: string, currentLabel?: string, written = ''): BreadcrumbItem[] {
+  const capitals = new Map(written.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 1 && w === w.toUpperCase()).map((w) => [w.toLowerCase(), w]));
   const segments = path.split('/').filter(Boolean);
   return segments.map((seg, i) => {
     const label = seg
       .split('-')
-      .map((w) => (ACRONYMS.has(w) ? w.toUpperCase() : w ? w[0]!.toUpperCase() + w.slice(1) : w))
+      .map((w) => capitals.get(w) ?? (w ? w[0]!.toUpperCase() + w.slice(1) : w))
       .join(' ');
     const last = i === segments.length - 1;
     return last ? { label: currentLabel ?? label } : { label, href: `/${segments.slice(0, i + 1).join('/')}` };

@@ -1,14 +1,13 @@
 import { folderCollections } from '#schemas/index.ts';
 import type { NavLink } from '#src/contract/site.ts';
 import type { ServiceCenterBrandData } from '#src/contract/pages.ts';
+import { say } from '../content/facts.ts';
 import type { Content } from '../content/types.ts';
 import { breadcrumbFromPath, ownPath, pageMeta } from './seo.ts';
 import type { RouteEntry } from './route-entry.ts';
 
 /** At most this many other brands under a brand (spec §9). */
 const OTHER_BRANDS = 6;
-
-const PRODUCT_WORDS = { ac: 'AC', refrigerator: 'refrigerator', microwave: 'microwave' } as const;
 
 function sortedBrands(content: Content) {
   return [...content.serviceCenter].map((e) => e.data).sort((a, b) => a.order - b.order || a.name.localeCompare(b.name));
@@ -25,12 +24,15 @@ export function serviceCenterRoutes(content: Content): RouteEntry[] {
   return brands.map((brand): RouteEntry => {
     const defaultPath = folderCollections.serviceCenter.route(brand);
     const path = ownPath(content, defaultPath);
-    const extras = (Object.keys(PRODUCT_WORDS) as (keyof typeof PRODUCT_WORDS)[]).filter((k) => brand.services[k]).map((k) => PRODUCT_WORDS[k]);
-    const products = extras.length ? `TV, ${extras.join(', ')}` : 'LED and smart TV';
+    // The products it offers, in site.yaml's order; the first one alone has words of its own (meta.productsDefault).
+    const offered = Object.keys(content.site.products).filter((id) => brand.services[id]);
+    const first = Object.keys(content.site.products)[0];
+    const products = offered.length === 1 && offered[0] === first ? say(content, 'serviceCenter.brand.meta.productsDefault') : offered.map((id) => say(content, `serviceCenter.brand.meta.${id}`)).join(', ');
+    const vars = { brand: brand.name, city: content.site.address.city, products };
     const meta = pageMeta(content, {
       path: defaultPath,
-      title: `${brand.name} Service Centre in ${content.site.address.city}`,
-      description: `${brand.name} ${products} repair in ${content.site.address.city}: trained technicians, genuine parts, and free pickup and delivery from our service centre.`.slice(0, 160),
+      title: say(content, 'serviceCenter.brand.meta.title', vars),
+      description: say(content, 'serviceCenter.brand.meta.description', vars).slice(0, 160),
       breadcrumb: breadcrumbFromPath(defaultPath, brand.name),
     });
     const others = brands.filter((b) => b.id !== brand.id).slice(0, OTHER_BRANDS).map((b) => ({ href: folderCollections.serviceCenter.route(b), label: b.name }));

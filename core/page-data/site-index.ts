@@ -1,5 +1,7 @@
 import path from 'node:path';
 import type { NavLink, SiteData } from '#src/contract/site.ts';
+import { say } from '../content/facts.ts';
+import { contactServices } from './contact.ts';
 import type { Content } from '../content/types.ts';
 import type { LoadContext } from '../content/context.ts';
 import { collectionRoutes } from './collections.ts';
@@ -9,7 +11,7 @@ import { listName, routesOf, type NotFoundEntry, type RouteEntry, type SiteIndex
 
 /** Turn validated content into the list of pages, with every page's data (DESIGN.md §1): the pages of each language in turn. */
 export function buildSiteIndex(content: Content, ctx: LoadContext, buildDate: string): SiteIndex {
-  const editions = [content, ...(content.translations ?? [])].map((c) => languageEdition(c, ctx, buildDate));
+  const editions = [content, ...(content.translations ?? [])].map((c) => languageEdition(c, content, ctx, buildDate));
   return {
     site: editions[0]!.site,
     sites: Object.fromEntries(editions.map((e) => [e.site.lang, e.site])),
@@ -19,11 +21,12 @@ export function buildSiteIndex(content: Content, ctx: LoadContext, buildDate: st
 }
 
 /**
- * The pages of one language, made by the same builders from its content, and their shell. Its
+ * The pages of one language, made by the same builders from its content (`base`: the default
+ * language's), and their shell. Its
  * content lists the default language's pages it has no twin of (core/content/languages.ts): they
  * are built for its lists and links, and left to the default language.
  */
-function languageEdition(content: Content, ctx: LoadContext, buildDate: string): { site: SiteData; routes: RouteEntry[]; notFound: NotFoundEntry[] } {
+function languageEdition(content: Content, base: Content, ctx: LoadContext, buildDate: string): { site: SiteData; routes: RouteEntry[]; notFound: NotFoundEntry[] } {
   const { language, languages } = content;
   const collected = collectionRoutes(content, ctx);
   const navOf = (kind: 'brand' | 'area'): NavLink[] => routesOf(collected, kind).map((r) => ({ href: r.path, label: listName(r) }));
@@ -34,6 +37,9 @@ function languageEdition(content: Content, ctx: LoadContext, buildDate: string):
       brands: navOf('brand'),
       areas: navOf('area'),
     },
+    // A choice is sent as the default language's word (one value per choice for the leads function); the feed is the default language's.
+    contactServices: contactServices(base, content),
+    feedTitle: say(base, 'blog.feed.title', { business: base.site.business.name }),
     buildDate,
     lang: language.code,
     languages: languages.list,

@@ -1,5 +1,6 @@
 import type { Site } from '#schemas/index.ts';
-import type { Language } from '#src/contract/site.ts';
+import type { Language, Messages } from '#src/contract/site.ts';
+import { translate } from '#src/i18n/translate.ts';
 import { byCodePoint } from '../page-data/blog.ts';
 import { routesOf, type RouteEntry } from '../page-data/route-entry.ts';
 import { escapeXml } from './escape.ts';
@@ -14,8 +15,8 @@ export const FEED_ITEMS = 50;
 const cdata = (s: string) => `<![CDATA[${s.replace(/]]>/g, ']]]]><![CDATA[>')}]]>`;
 const rfc822 = (isoDate: string) => new Date(`${isoDate}T00:00:00+05:30`).toUTCString();
 
-/** RSS 2.0 of the blog in one language (`routes`: its pages): the FEED_ITEMS newest published posts, newest first, with their full text. */
-export function rssFeed(site: Site, routes: RouteEntry[], language: Pick<Language, 'hreflang'>): string {
+/** RSS 2.0 of the blog in one language (`routes`: its pages): the FEED_ITEMS newest published posts, newest first, with their full text; its title and description are the language's messages. */
+export function rssFeed(site: Site, routes: RouteEntry[], language: Pick<Language, 'hreflang'>, messages: Messages): string {
   const posts = routesOf(routes, 'post')
     .sort((a, b) => byCodePoint(b.data.card.date, a.data.card.date))
     .slice(0, FEED_ITEMS);
@@ -45,10 +46,10 @@ export function rssFeed(site: Site, routes: RouteEntry[], language: Pick<Languag
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:content="http://purl.org/rss/1.0/modules/content/">',
     '  <channel>',
-    `    <title>${escapeXml(`${site.business.name} – TV Repair Blog`)}</title>`,
+    `    <title>${escapeXml(translate(messages, 'blog.feed.title', { business: site.business.name }))}</title>`,
     `    <link>${escapeXml(`${site.origin}/blog`)}</link>`,
     `    <atom:link href="${escapeXml(`${site.origin}${FEED_PATH}`)}" rel="self" type="application/rss+xml"/>`,
-    `    <description>${escapeXml(`TV care and repair advice from ${site.business.name}, ${site.address.city}.`)}</description>`,
+    `    <description>${escapeXml(translate(messages, 'blog.feed.description', { business: site.business.name, city: site.address.city }))}</description>`,
     `    <language>${escapeXml(language.hreflang)}</language>`,
     newest ? `    <lastBuildDate>${rfc822(newest)}</lastBuildDate>` : '',
     ...items,

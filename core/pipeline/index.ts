@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Problem } from '../content/problems.ts';
 import { FEED_PATH, rssFeed } from './feed.ts';
@@ -59,7 +59,7 @@ export async function buildSite(opts: BuildOptions): Promise<BuildReport> {
   const buildDate = opts.buildDate ?? new Date().toISOString().slice(0, 10);
   const prepared = await prepareSite({ root: opts.root, contentDir: opts.contentDir, cacheDir: cache, buildDate }, step);
   if (!prepared.ok) return { ok: false, problems: prepared.problems, filesChecked: prepared.filesChecked, pages: 0, timings };
-  const { content, index, images, imageCacheDir, cardDir, cards } = prepared.site;
+  const { content, index, images, imageCacheDir, cardDir, cards, logo } = prepared.site;
   log(`MDX bodies: ${prepared.bodies.rendered} rendered, ${prepared.bodies.cached} from the cache`);
 
   const record = recordDir(opts.outDir);
@@ -79,10 +79,11 @@ export async function buildSite(opts: BuildOptions): Promise<BuildReport> {
     cpSync(path.join(bundleDir, 'client'), staging, { recursive: true });
     await step('images', () => writeSocialImages(cards, staging, cardDir));
     copyImages(images, imageCacheDir, staging);
+    copyFileSync(logo.file, path.join(staging, logo.url));
     await step('prerender', () => prerender(index, serverEntry, assets, staging, stagingRecord, path.join(cache, 'pages')));
     const hidden = index.routes.filter((r) => r.data.meta.noindex).map((r) => r.path);
     const siteFiles: [string, string][] = [
-      [FEED_PATH.slice(1), rssFeed(content.site, index.routes.filter((r) => r.lang === content.language.code), content.language)],
+      [FEED_PATH.slice(1), rssFeed(content.site, index.routes.filter((r) => r.lang === content.language.code), content.language, content.messages)],
       ['_headers', headersFile(content.site)],
       ['_redirects', redirectsFile(redirects(index.routes, index.notFound.map((n) => n.dir)))],
       ['sitemap.xml', sitemapXml(content.site.origin, index.routes, index.site.languages)],

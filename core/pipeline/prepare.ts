@@ -5,7 +5,7 @@ import type { Content } from '../content/types.ts';
 import type { SiteIndex } from '../page-data/route-entry.ts';
 import { buildSiteIndex } from '../page-data/site-index.ts';
 import { imageEncoder, processImages } from './images.ts';
-import { socialCards, withSocialImages, type SocialCard } from './social-images.ts';
+import { logoOf, socialCards, withSocialImages, type SocialCard } from './social-images.ts';
 
 export interface PrepareOptions {
   /** The project root (public/ for images). */
@@ -30,6 +30,8 @@ export interface PreparedSite {
   cardDir: string;
   /** The social cards by page kind, served or written at /og/<file>. */
   cards: Map<string, SocialCard>;
+  /** The logo's file, served or copied at its URL (the header and the favicon show it). */
+  logo: { file: string; url: string };
 }
 
 export type Prepared =
@@ -52,7 +54,8 @@ export async function prepareSite(opts: PrepareOptions, step: <T>(name: string, 
   });
   const { imageCacheDir } = pictures;
   const index = await step('index', () => buildSiteIndex(pictures.content, loaded.ctx, opts.buildDate));
-  const cards = socialCards(pictures.content.site);
+  const logo = logoOf(pictures.content.site, opts.contentDir, opts.root);
+  const cards = socialCards(pictures.content.site, index.site.messages, logo.file);
   return {
     ok: true,
     site: {
@@ -62,6 +65,7 @@ export async function prepareSite(opts: PrepareOptions, step: <T>(name: string, 
       imageCacheDir,
       cardDir: path.join(mediaDirOf(opts.contentDir), 'cards'),
       cards,
+      logo,
     },
     filesChecked: loaded.filesChecked,
     bodies: loaded.bodies,

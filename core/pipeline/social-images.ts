@@ -1,18 +1,21 @@
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, renameSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import type { Site } from '#schemas/index.ts';
+import { logoUrl } from '#src/lib/format.ts';
+import type { Messages } from '#src/contract/site.ts';
+import { translate } from '#src/i18n/translate.ts';
 import type { RouteEntry, SiteIndex } from '../page-data/route-entry.ts';
 import { escapeXml } from './escape.ts';
 import sharp from 'sharp';
 
-/** The social-image families: each page kind shares one 1200×630 card. */
-const TYPES: Record<string, { file: string; headline: (site: Site) => string; kicker: string }> = {
-  default: { file: 'default', headline: (s) => `LED, LCD & Smart TV Repair in ${s.address.city}`, kicker: 'Same-day service · Free pickup & delivery · Genuine parts' },
-  post: { file: 'blog', headline: () => 'TV Care & Repair Advice', kicker: 'Troubleshooting · Maintenance · Comparisons · Guides' },
-  brand: { file: 'brands', headline: (s) => `Every TV Brand Repaired in ${s.address.city}`, kicker: 'Samsung · LG · Sony · Mi · OnePlus · TCL and more' },
-  area: { file: 'areas', headline: (s) => `Doorstep TV Repair Across ${s.address.city}`, kicker: 'Free pickup and delivery in your area' },
-  'service-center-brand': { file: 'service-center', headline: (s) => `Multi-Brand TV Service Centre, ${s.address.locality}`, kicker: 'Trained technicians · Genuine parts · Warranty' },
+/** The social-image families: each page kind shares one 1200×630 card, worded by the messages' socialCards.<key>. */
+const TYPES: Record<string, { file: string; key: string }> = {
+  default: { file: 'default', key: 'default' },
+  post: { file: 'blog', key: 'post' },
+  brand: { file: 'brands', key: 'brand' },
+  area: { file: 'areas', key: 'area' },
+  'service-center-brand': { file: 'service-center', key: 'serviceCenter' },
 };
 TYPES['service-center'] = TYPES['service-center-brand']!;
 TYPES['blog-index'] = TYPES.post!;
@@ -28,19 +31,25 @@ function lines(text: string, max: number): string[] {
   return out;
 }
 
-function cardSvg(site: Site, headline: string, kicker: string): string {
-  const heading = lines(headline, 26)
+function cardSvg(site: Site, headline: string, kicker: string, logo: string): string {
+  // 72 px bold is some 47 px a character: 22 fit the 1,110 px right of the margin (26 ran off the card).
+  const heading = lines(headline, 22)
     .map((l, i) => `<text x="90" y="${300 + i * 84}" font-size="72" font-weight="800">${escapeXml(l)}</text>`)
     .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" fill="#fff">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#1e3a8a"/><stop offset="1" stop-color="#172554"/></linearGradient></defs>
 <rect width="1200" height="630" fill="url(#g)"/>
-<rect x="90" y="110" width="84" height="84" rx="18" fill="#c2410c"/>
-<rect x="106" y="130" width="52" height="34" rx="5" fill="none" stroke="#fff" stroke-width="6"/><path d="M121 180h22" stroke="#fff" stroke-width="6" stroke-linecap="round"/>
+<image x="90" y="110" width="84" height="84" href="${logo}"/>
 <text x="196" y="168" font-size="44" font-weight="700">${escapeXml(site.business.name)}</text>
 ${heading}
 <text x="90" y="560" font-size="32" fill="#dbeafe">${escapeXml(kicker)}</text>
 </svg>`;
+}
+
+/** The logo a site shows: site.yaml's `business.logo` in content/, else the generator's plain mark, and its URL on the site. */
+export function logoOf(site: Site, contentDir: string, root: string): { file: string; url: string } {
+  const { logo } = site.business;
+  return { file: logo ? path.join(contentDir, logo) : path.join(root, 'public', 'logo.svg'), url: logoUrl(site) };
 }
 
 /** One social card: the PNG at `url` (under /og/) drawn from `svg`. */
@@ -51,12 +60,17 @@ export interface SocialCard {
   svg: string;
 }
 
-/** The social cards of a site, by page kind (pages of other kinds use the default card). */
-export function socialCards(site: Site): Map<string, SocialCard> {
+/** The social cards of a site, by page kind (pages of other kinds use the default card), in the words of `messages`, with the logo of `logoFile`. */
+export function socialCards(site: Site, messages: Messages, logoFile: string): Map<string, SocialCard> {
+  const logo = `data:image/${logoFile.endsWith('.png') ? 'png' : 'svg+xml'};base64,${readFileSync(logoFile).toString('base64')}`;
+  const { name: business } = site.business;
+  const { city, locality } = site.address;
   const cards = new Map<string, SocialCard>();
   for (const [kind, type] of Object.entries(TYPES)) {
-    const headline = type.headline(site);
-    cards.set(kind, { file: `${type.file}.png`, url: `/og/${type.file}.png`, alt: `${site.business.name} – ${headline}`, svg: cardSvg(site, headline, type.kicker) });
+    const headline = translate(messages, `socialCards.${type.key}.headline`, { business, city, locality });
+    const kicker = translate(messages, `socialCards.${type.key}.kicker`, { business, city, locality });
+    const alt = translate(messages, 'socialCards.alt', { business, headline });
+    cards.set(kind, { file: `${type.file}.png`, url: `/og/${type.file}.png`, alt, svg: cardSvg(site, headline, kicker, logo) });
   }
   return cards;
 }

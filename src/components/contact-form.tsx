@@ -1,31 +1,14 @@
 import { FormFields, HiddenFields, type FieldSpec } from './form-fields.tsx';
-import { useSite } from './site-context.tsx';
+import { useSiteData } from './site-context.tsx';
 import { useT, type T } from '../i18n/use-t.ts';
+import type { SiteData } from '../contract/site.ts';
 
-/**
- * The services a visitor can pick (spec §5: the contact form's select, in this order): the value the
- * leads function receives stays English, the label is the page's language.
- */
-const SERVICE_OPTIONS = [
-  ['Screen Repair', 'screenRepair'],
-  ['Power Supply Issues', 'powerSupply'],
-  ['Audio Problems', 'audio'],
-  ['Motherboard Repair', 'motherboard'],
-  ['TV Wall Mounting', 'wallMounting'],
-  ['Other', 'other'],
-] as const;
-
-const fields = (t: T): FieldSpec[] => [
+const fields = (t: T, services: SiteData['contactServices']): FieldSpec[] => [
   { name: 'name', label: t('forms.fields.name'), type: 'text', autoComplete: 'name' },
   { name: 'phone', label: t('forms.fields.phone'), type: 'tel', autoComplete: 'tel' },
   { name: 'email', label: t('forms.fields.email'), type: 'email', autoComplete: 'email' },
-  {
-    name: 'service',
-    label: t('forms.contact.service.label'),
-    type: 'select',
-    placeholder: t('forms.contact.service.placeholder'),
-    options: SERVICE_OPTIONS.map(([value, key]) => ({ value, label: t(`forms.contact.service.options.${key}`) })),
-  },
+  // The business's services (site.yaml forms.services): the value sent is the title in the default language.
+  { name: 'service', label: t('forms.contact.service.label'), type: 'select', placeholder: t('forms.contact.service.placeholder'), options: services },
   { name: 'message', label: t('forms.fields.message'), type: 'textarea', rows: 4 },
 ];
 
@@ -35,7 +18,7 @@ const fields = (t: T): FieldSpec[] => [
  * falls back to this form (#contact-form) when the dialog cannot open.
  */
 export function ContactForm() {
-  const site = useSite();
+  const { site, contactServices } = useSiteData();
   const t = useT();
   return (
     <section aria-labelledby="contact-form-title" className="rounded-xl border border-line bg-white p-6 shadow-sm md:p-8">
@@ -45,7 +28,7 @@ export function ContactForm() {
       <p className="mt-1 text-muted">{t('forms.contact.lead')}</p>
       <form id="contact-form" method="post" action={site.forms.contactEndpoint} className="relative mt-6 scroll-mt-24 space-y-4">
         <HiddenFields subject="New Contact Form Submission from Website" />
-        <FormFields idPrefix="contact" fields={fields(t)} />
+        <FormFields idPrefix="contact" fields={fields(t, contactServices)} />
         <button type="submit" className="inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-accent-600 px-5 py-2.5 font-semibold text-white hover:bg-accent-700 sm:w-auto">
           {t('forms.contact.submit')}
         </button>

@@ -5,6 +5,7 @@ import { LanguageSwitch } from './language-switch.tsx';
 import { QuoteButton } from './quote-dialog.tsx';
 import { useSite } from './site-context.tsx';
 import { useT } from '../i18n/use-t.ts';
+import { logoUrl } from '../lib/format.ts';
 import type { PageMeta } from '../contract/site.ts';
 
 const LINKS = [
@@ -52,9 +53,7 @@ export function Header({ translations }: { translations?: PageMeta['translations
     <header className="sticky top-0 z-40 border-b border-line bg-white">
       <nav aria-label={t('nav.label')} className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-3">
         <Link to="/" className="flex items-center gap-2 text-lg font-bold text-brand-800">
-          <span className="grid size-9 place-items-center rounded-lg bg-brand-700 text-white">
-            <Icon name="monitor" />
-          </span>
+          <img src={logoUrl(site)} alt="" width={36} height={36} fetchPriority="low" className="size-9" />
           {site.business.name}
         </Link>
         <LanguageSwitch translations={translations} />

@@ -12,7 +12,7 @@ import { useT } from '../i18n/use-t.ts';
 export function ServiceDetail({ service }: { service: Service }) {
   const site = useSite();
   const t = useT();
-  const price = service.priceKey ? site.prices[service.priceKey] : undefined;
+  const price = site.prices.find((p) => p.id === service.priceKey)?.amount;
   const titleId = `${service.id}-title`;
   return (
     <article id={service.id} aria-labelledby={titleId} className="flex h-full scroll-mt-24 flex-col rounded-xl border border-line bg-white p-6 shadow-sm">

@@ -2,9 +2,7 @@ import { FormFields, HiddenFields } from './form-fields.tsx';
 import { useSite } from './site-context.tsx';
 import { useT } from '../i18n/use-t.ts';
 
-const PRODUCTS = ['tv', 'ac', 'refrigerator', 'microwave'] as const;
-
-/** The per-brand "Request Service" form: a native POST to the leads function (spec §5, §7). */
+/** The per-brand "Request Service" form: a native POST to the leads function (spec §5, §7); it offers the brand's products, in site.yaml's order. */
 export function ServiceRequestForm({ brand, offered }: { brand: string; offered: Record<string, unknown> }) {
   const site = useSite();
   const t = useT();
@@ -22,7 +20,7 @@ export function ServiceRequestForm({ brand, offered }: { brand: string; offered:
             label: t('forms.serviceRequest.serviceType.label'),
             type: 'select',
             placeholder: t('forms.serviceRequest.serviceType.placeholder'),
-            options: PRODUCTS.filter((key) => offered[key]).map((value) => ({ value, label: t(`forms.serviceRequest.serviceType.options.${value}`) })),
+            options: Object.keys(site.products).filter((id) => offered[id]).map((value) => ({ value, label: t(`serviceCenter.brand.products.${value}`) })),
           },
           { name: 'area', label: t('forms.serviceRequest.area', { city: site.address.city }), type: 'text', autoComplete: 'address-level3' },
           { name: 'message', label: t('forms.serviceRequest.message'), type: 'textarea', rows: 4 },

@@ -43,6 +43,10 @@ export interface SiteData {
     brands: NavLink[];
     areas: NavLink[];
   };
+  /** The contact form's service choices (site.yaml forms.services): the value sent (the default language's title) and the label shown. */
+  contactServices: { value: string; label: string }[];
+  /** The blog feed's title (the feed is in the default language). */
+  feedTitle: string;
   /** The build date, YYYY-MM-DD (the privacy policy shows it until the page script replaces it with today). */
   buildDate: string;
   /** The language of the pages this shell is for. */

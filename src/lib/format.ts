@@ -3,6 +3,9 @@
 import type { Messages } from '../contract/site.ts';
 import { translate } from '../i18n/translate.ts';
 
+/** The logo's URL: the build writes site.yaml's `business.logo` at /logo.svg or /logo.png, else the generator's plain mark (public/logo.svg). */
+export const logoUrl = (site: { business: { logo?: string } }) => `/logo.${site.business.logo?.split('.').pop() ?? 'svg'}`;
+
 /** "+919876543210" → "+91 98765 43210" */
 export function formatPhone(e164: string): string {
   const m = /^\+91(\d{5})(\d{5})$/.exec(e164);

@@ -20,7 +20,7 @@ export function Page(_: { data: PageData<'about'> }) {
   const { founder } = site.business;
   const facts = {
     years: site.stats.years,
-    tvsRepaired: site.stats.tvsRepaired,
+    jobs: site.stats.jobs,
     city: site.address.city,
     locality: site.address.locality,
     founded: site.founded,

@@ -21,7 +21,7 @@ export function Page({ data }: { data: HomeData }) {
     city: site.address.city,
     founded: site.founded,
     years: site.stats.years,
-    tvsRepaired: site.stats.tvsRepaired,
+    jobs: site.stats.jobs,
     business: site.business.name,
     warranty: site.warranty.primary.label,
   };

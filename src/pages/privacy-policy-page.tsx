@@ -39,7 +39,7 @@ export function Page(_: { data: PageData<'privacy-policy'> }) {
           <ul className="list-disc space-y-1 pl-6">
             <li>{t('privacyPolicy.collect.name')}</li>
             <li>{t('privacyPolicy.collect.address')}</li>
-            <li>{t('privacyPolicy.collect.tv')}</li>
+            <li>{t('privacyPolicy.collect.job')}</li>
             <li>{t('privacyPolicy.collect.payment')}</li>
           </ul>
           <p>{t('privacyPolicy.collect.browsing')}</p>

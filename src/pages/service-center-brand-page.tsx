@@ -9,14 +9,6 @@ import { useT } from '../i18n/use-t.ts';
 
 export type { ServiceCenterBrandData };
 
-/** The products a brand may offer: the key (brand.services, serviceCenter.brand.products.*) and an icon. */
-const PRODUCTS = [
-  ['tv', 'monitor'],
-  ['ac', 'sun'],
-  ['refrigerator', 'home'],
-  ['microwave', 'zap'],
-] as const;
-
 /** Problem groups under serviceCenter.brand.problems: the group's key, icon and its items' keys. */
 const PROBLEMS: { key: string; icon: IconName; items: string[] }[] = [
   { key: 'display', icon: 'monitor', items: ['noPicture', 'lines', 'backlight'] },
@@ -45,7 +37,7 @@ export function Page({ data }: { data: ServiceCenterBrandData }) {
       </Hero>
       <Section id="services" title={t('serviceCenter.brand.products.title', vars)}>
         <ul className="grid gap-6 md:grid-cols-2">
-          {PRODUCTS.filter(([key]) => brand.services[key]).map(([key, icon]) => (
+          {Object.entries(site.products).filter(([key]) => brand.services[key]).map(([key, icon]) => (
             <li key={key} id={`service-${key}`} className="rounded-xl border border-line p-6">
               <Icon name={icon} className="size-7 text-brand-700" />
               <h3 className="mt-3 text-lg font-semibold text-ink">{t('serviceCenter.brand.products.item', { brand: brand.name, product: t(`serviceCenter.brand.products.${key}`) })}</h3>

@@ -28,7 +28,7 @@ function StatsStrip() {
   const { stats } = useSite();
   const t = useT();
   const items: { icon: IconName; value: string; label: string }[] = [
-    { icon: 'monitor', value: stats.tvsRepaired, label: t('services.stats.repaired') },
+    { icon: 'monitor', value: stats.jobs, label: t('services.stats.repaired') },
     { icon: 'award', value: stats.years, label: t('services.stats.experience') },
     { icon: 'clock', value: t('services.stats.sameDayValue'), label: t('services.stats.sameDay') },
     { icon: 'shield', value: t('services.stats.verifiedValue'), label: t('services.stats.verified') },
@@ -61,7 +61,7 @@ export function Page({ data }: { data: ServicesData }) {
   const site = useSite();
   const { nav } = useSiteData();
   const t = useT();
-  const facts = { city: site.address.city, tvsRepaired: site.stats.tvsRepaired };
+  const facts = { city: site.address.city, jobs: site.stats.jobs };
   const main = data.services.filter((s) => s.main);
   const extra = data.services.filter((s) => !s.main);
   return (

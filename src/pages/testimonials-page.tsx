@@ -13,7 +13,7 @@ export function Page({ data }: { data: TestimonialsData }) {
   const metrics: { icon: IconName; value: string; label: string }[] = [
     { icon: 'star', value: String(site.stats.rating), label: t('testimonials.record.rating') },
     { icon: 'heart', value: site.stats.satisfied, label: t('testimonials.record.satisfied') },
-    { icon: 'monitor', value: site.stats.tvsRepairedLastYear, label: t('testimonials.record.repaired') },
+    { icon: 'monitor', value: site.stats.jobsLastYear, label: t('testimonials.record.repaired') },
   ];
   return (
     <>

@@ -208,7 +208,7 @@ test.describe('service centre', () => {
     for (const p of CENTRE_BRANDS) {
       const d = await data(p);
       await page.goto(p);
-      const offered = ['tv', 'ac', 'refrigerator', 'microwave'].filter((k) => d.brand.services[k]);
+      const offered = Object.keys(SITE.products).filter((k) => d.brand.services[k]);
       // The page is static HTML: its parts are read in one trip to the page.
       const seen = await page.evaluate(() => {
         const texts = (sel: string) => [...document.querySelectorAll(sel)].map((e) => e.textContent?.replace(/\s+/g, ' ').trim());

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { RECORD_GTAG, ROUTES, SITE } from './screen-support.ts';
+import { CONTACT_CHOICES, RECORD_GTAG, ROUTES, SITE } from './screen-support.ts';
 import { expect, test, waitForEnhanced } from './support.ts';
 
 /** Each named control's tag, type and required flag, in document order (hidden fields left out). */
@@ -44,14 +44,16 @@ async function fillContactForm(form: Locator, v: { name: string; phone: string; 
   await form.getByRole('button', { name: 'Send Message' }).click();
 }
 
+/** Fills and sends the brand form with the first product it offers; returns that product's value. */
 async function fillBrandForm(form: Locator, name: string) {
   await form.getByLabel('Your name').fill(name);
   await form.getByLabel('Email').fill('brand@gmail.com');
   await form.getByLabel('Phone').fill('9000000003');
-  await form.getByLabel('Service type').selectOption('tv');
+  const [product] = await form.getByLabel('Service type').selectOption({ index: 1 });
   await form.getByLabel(/Your area/).fill('Mansarovar');
   await form.getByLabel('Model and problem').fill('Lines on the screen.');
   await form.getByRole('button', { name: 'Request Service' }).click();
+  return product;
 }
 
 async function hiddenValue(form: Locator, name: string) {
@@ -111,7 +113,7 @@ test.describe('the contact form', () => {
     const options = await form.locator('select[name="service"] option').evaluateAll((os) => os.map((o) => [(o as HTMLOptionElement).value, o.textContent]));
     expect(options).toEqual([
       ['', 'Select a service'],
-      ...['Screen Repair', 'Power Supply Issues', 'Audio Problems', 'Motherboard Repair', 'TV Wall Mounting', 'Other'].map((o) => [o, o]),
+      ...CONTACT_CHOICES.map((o) => [o, o]),
     ]);
     await expect(form.locator('textarea[name="message"]')).toHaveAttribute('rows', '4');
     expect(await hiddenValue(form, 'subject')).toBe('New Contact Form Submission from Website');
@@ -125,9 +127,9 @@ test.describe('the contact form', () => {
     await waitForEnhanced(page);
     const form = page.locator('form#contact-form');
     const name = visitor('contact-js');
-    await fillContactForm(form, { name, phone: '+91 90000 00004', service: 'Screen Repair', message: 'Cracked panel.' });
+    await fillContactForm(form, { name, phone: '+91 90000 00004', service: CONTACT_CHOICES[0]!, message: 'Cracked panel.' });
     await expect(page).toHaveURL(/\/thank-you$/);
-    expect(await storedLead(page, name)).toMatchObject({ kind: 'contact', service: 'Screen Repair', page_path: '/contact' });
+    expect(await storedLead(page, name)).toMatchObject({ kind: 'contact', service: CONTACT_CHOICES[0], page_path: '/contact' });
   });
 
   test('an empty submit is stopped by the browser', async ({ page }) => {
@@ -202,12 +204,12 @@ test.describe('without JavaScript', () => {
   test('a bad phone number gets a page that names it and keeps what was typed', async ({ page }) => {
     await page.goto('/contact');
     const form = page.locator('form#contact-form');
-    await fillContactForm(form, { name: 'Kept Name', phone: 'call me', email: 'kept@gmail.com', service: 'Other', message: 'Kept message' });
+    await fillContactForm(form, { name: 'Kept Name', phone: 'call me', email: 'kept@gmail.com', service: CONTACT_CHOICES.at(-1)!, message: 'Kept message' });
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Please check your request');
     await expect(page.getByRole('alert')).toContainText('Please enter a phone number such as +91 98290 12345');
     await expect(page.getByLabel('Your name')).toHaveValue('Kept Name');
     await expect(page.getByLabel('Message')).toHaveValue('Kept message');
-    await expect(page.getByLabel('Service needed')).toHaveValue('Other');
+    await expect(page.getByLabel('Service needed')).toHaveValue(CONTACT_CHOICES.at(-1)!);
     await page.getByLabel('Phone').fill('+91 90000 00002');
     await page.getByRole('button', { name: 'Send again' }).click();
     await expect(page).toHaveURL(/\/thank-you$/);
@@ -217,9 +219,9 @@ test.describe('without JavaScript', () => {
   test('the brand request form lands on /thank-you and the lead reaches the dashboard', async ({ page }) => {
     await page.goto(brandPages[0]!.path);
     const name = visitor('brand-nojs');
-    await fillBrandForm(page.locator('#request-service form'), name);
+    const product = await fillBrandForm(page.locator('#request-service form'), name);
     await expect(page).toHaveURL(/\/thank-you$/);
-    expect(await storedLead(page, name)).toMatchObject({ kind: 'service-request', service_type: 'tv', area: 'Mansarovar' });
+    expect(await storedLead(page, name)).toMatchObject({ kind: 'service-request', service_type: product, area: 'Mansarovar' });
   });
 
   test('"Get A Quote" is a link to the contact form', async ({ page }) => {

@@ -13,10 +13,11 @@ export const SITE = parse(readFileSync(path.resolve('content/site.yaml'), 'utf8'
   contact: { phone: string; whatsapp: string; whatsappText: string; email: string };
   address: { street: string; locality: string; city: string };
   hours: { primary: { label: string } };
-  stats: { years: string; tvsRepaired: string; tvsRepairedLastYear: string; rating: number; satisfied: string };
+  stats: { years: string; jobs: string; jobsLastYear: string; rating: number; satisfied: string };
   mapEmbedUrl: string;
   reviewUrl: string;
-  forms: { contactEndpoint: string; serviceRequestEndpoint: string; forwardTo?: string; honeypotField: string };
+  forms: { contactEndpoint: string; serviceRequestEndpoint: string; forwardTo?: string; honeypotField: string; services: string[] };
+  products: Record<string, string>;
 };
 
 /** The default language's catalogue (content/messages/<code>.yaml), flattened to its dotted keys. */
@@ -32,6 +33,12 @@ export const ALL_ROUTES = (JSON.parse(readFileSync(manifestFile(DIST), 'utf8')) 
 
 /** The routes of the default language's pages; the other languages' are tested in languages.spec.ts. */
 export const ROUTES = ALL_ROUTES.filter((r) => !r.lang || r.lang === (SITE.languages?.[0] ?? 'en'));
+
+/** The contact form's service choices as content makes them: the titles of site.yaml's `forms.services`, then the catalogue's "Other". */
+export const CONTACT_CHOICES = (() => {
+  const services = parse(readFileSync(path.resolve('content/services.yaml'), 'utf8')) as { id: string; title: string }[];
+  return [...SITE.forms.services.map((id) => services.find((s) => s.id === id)!.title), say('forms.contact.service.other')];
+})();
 
 /** The pages this suite owns: issue 4's screens. */
 export const SCREENS = ['/services', '/about', '/contact', '/testimonials', '/thank-you'];

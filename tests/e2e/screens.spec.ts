@@ -24,7 +24,7 @@ test.describe('/services', () => {
     await waitForEnhanced(page);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(say('services.hero.title'));
     const strip = page.getByRole('region', { name: say('services.stats.label') });
-    for (const text of [SITE.stats.tvsRepaired, SITE.stats.years, say('services.stats.sameDayValue'), say('services.stats.verifiedValue')]) await expect(strip).toContainText(text);
+    for (const text of [SITE.stats.jobs, SITE.stats.years, say('services.stats.sameDayValue'), say('services.stats.verifiedValue')]) await expect(strip).toContainText(text);
 
     for (const id of SHOWN) await expect(page.locator(`#${id}`)).toBeVisible();
     for (const id of HIDDEN) await expect(page.locator(`#${id}`)).toBeHidden();
@@ -179,7 +179,7 @@ test('/testimonials: every review with its star rating, the metrics, a review li
   const names = await reviews.getByRole('img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('aria-label')));
   expect(names.sort()).toEqual(testimonials.map((t) => say('cards.rated', { rating: t.rating, max: 5 })).sort());
   const record = page.getByRole('region', { name: say('testimonials.record.label') });
-  for (const text of [String(SITE.stats.rating), SITE.stats.satisfied, SITE.stats.tvsRepairedLastYear, say('testimonials.record.repaired')]) {
+  for (const text of [String(SITE.stats.rating), SITE.stats.satisfied, SITE.stats.jobsLastYear, say('testimonials.record.repaired')]) {
     await expect(record).toContainText(text);
   }
   const review = page.getByRole('link', { name: new RegExp(say('testimonials.reviews.leave')) });

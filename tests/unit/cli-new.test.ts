@@ -91,7 +91,7 @@ describe('site new', () => {
     expect((await newIn('brand', 'haier', '--slug', 'Haier_TV')).stderr).toContain('--slug "Haier_TV" is not a usable slug');
     expect((await newIn('area', 'content/brands/haier.mdx')).stderr).toContain('content/brands/haier.mdx is not in content/areas/, where area pages go');
     // Another file already has the URL.
-    writeFileSync(path.join(content, 'brands/haier-old.mdx'), fillArchetype(readFileSync(path.join(content, '_archetypes/brand.mdx'), 'utf8'), { slug: 'haier-tv-repair', name: 'Haier', title: 'Haier', date: '2025-07-03' }));
+    writeFileSync(path.join(content, 'brands/haier-old.mdx'), fillArchetype(readFileSync(path.join(content, '_archetypes/brand.mdx'), 'utf8'), { slug: 'haier', name: 'Haier', title: 'Haier', date: '2025-07-03' }));
     const dup = await newIn('brand', 'haier');
     expect(dup.code).toBe(1);
     expect(dup.stderr).toContain(`/haier-tv-repair is already the page of ${rel('brands/haier-old.mdx')}`);
@@ -101,7 +101,7 @@ describe('site new', () => {
   test('without a terminal, a missing name is an error (exit 2), not a prompt', async () => {
     const { code, stderr } = await newIn('brand');
     expect(code).toBe(2);
-    expect(stderr).toBe('site new brand: give the name, e.g. `site new brand haier`\n');
+    expect(stderr).toBe('site new brand: give the name, e.g. `site new brand acme`\n');
     expect((await newIn('phone', 'x')).code).toBe(2);
   });
 });

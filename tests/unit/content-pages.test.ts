@@ -54,8 +54,10 @@ describe('pages built from the content collections', () => {
 
   it('{warranty} reads the page\'s own warranty when it names one (the Vu page)', () => {
     const site = loaded.content!.site;
-    expect(fill('{warranty}, {years}, from {price.audio}', pageFacts(site, undefined, loaded.content!.messages))).toBe(`${site.warranty.primary.label}, ${site.stats.years}, from ₹${site.prices.audio}`);
-    expect(fill('{warranty}', pageFacts(site, 'vu', loaded.content!.messages))).toBe(site.warranty.alternatives.vu!.label);
+    const price = site.prices[0]!;
+    const messages = loaded.content!.messages;
+    expect(fill(`{warranty}, {years}, from {price.${price.id}}`, pageFacts(site, undefined, messages))).toBe(`${site.warranty.primary.label}, ${site.stats.years}, from ₹${price.amount}`);
+    expect(fill('{warranty}', pageFacts(site, 'vu', messages))).toBe(site.warranty.alternatives.vu!.label);
   });
 });
 

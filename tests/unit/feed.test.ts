@@ -15,11 +15,20 @@ const post = (n: number, date: string) =>
     },
   }) as unknown as RouteEntry;
 
+/** The feed's words, as a catalogue of content/messages gives them. */
+const WORDS = { 'blog.feed.title': '{business} – Notes', 'blog.feed.description': 'Advice from {business} in {city}.' };
+
 describe('the RSS feed (decision 066)', () => {
+  test('its title and description are the messages\', with the business and its city', () => {
+    const xml = rssFeed(site, [post(1, '2024-01-01')], { hreflang: 'en-IN' }, WORDS);
+    expect(xml).toContain(`<title>${site.business.name} – Notes</title>`);
+    expect(xml).toContain(`<description>Advice from ${site.business.name} in ${site.address.city}.</description>`);
+  });
+
   test(`holds the ${FEED_ITEMS} newest posts, newest first, each with its full text`, () => {
     // Dates out of order, more posts than the feed holds.
     const routes = Array.from({ length: FEED_ITEMS + 15 }, (_, i) => post(i, `2024-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`));
-    const xml = rssFeed(site, routes, { hreflang: 'en-IN' });
+    const xml = rssFeed(site, routes, { hreflang: 'en-IN' }, WORDS);
     const links = [...xml.matchAll(/<link>https:\/\/tv\.example(\/blog\/post-\d+)<\/link>/g)].map((m) => m[1]);
     const newest = [...routes].sort((a, b) => (b.data as { card: { date: string } }).card.date.localeCompare((a.data as { card: { date: string } }).card.date)).slice(0, FEED_ITEMS);
     expect(links).toEqual(newest.map((r) => r.path));
@@ -28,7 +37,7 @@ describe('the RSS feed (decision 066)', () => {
   });
 
   test('a blog with fewer posts lists them all', () => {
-    const xml = rssFeed(site, [post(1, '2024-01-01'), post(2, '2024-02-01')], { hreflang: 'en-IN' });
+    const xml = rssFeed(site, [post(1, '2024-01-01'), post(2, '2024-02-01')], { hreflang: 'en-IN' }, WORDS);
     expect([...xml.matchAll(/<item>/g)]).toHaveLength(2);
     expect(xml.indexOf('/blog/post-2')).toBeLessThan(xml.indexOf('/blog/post-1'));
   });

@@ -42,16 +42,18 @@ describe('the go-live check', () => {
       'content/site.yaml:9:24 error go-live-sample Jaipur TV Care',
       'content/site.yaml:10:25 error go-live-sample Jaipur TV Care',
       'content/site.yaml:15:25 error go-live-sample Rakesh Sharma',
-      'content/site.yaml:21:3 error go-live-sample sample: true',
-      'content/site.yaml:23:17 error go-live-example-domain jaipurtvcare.example',
-      'content/site.yaml:26:11 error go-live-sample-phone +919000000001',
-      'content/site.yaml:27:14 error go-live-sample-phone +919000000001',
-      'content/site.yaml:29:10 error go-live-example-email repairs@example.com',
-      'content/site.yaml:32:27 error go-live-sample 14, Shipra Path',
-      'content/site.yaml:44:88 error go-live-sample https://search.google.com/local/writereview?placeid=ChIJsample0000000000000',
-      'content/site.yaml:115:20 warning go-live-function-url /functions/v1/leads',
-      'content/site.yaml:116:27 warning go-live-function-url /functions/v1/leads',
-      'content/site.yaml:122:13 warning go-live-function-url /functions/v1/analytics',
+      // The logo is the sample business's: marked "# sample" like its name.
+      'content/site.yaml:21:18 error go-live-sample logo.svg',
+      'content/site.yaml:22:3 error go-live-sample sample: true',
+      'content/site.yaml:24:17 error go-live-example-domain jaipurtvcare.example',
+      'content/site.yaml:27:11 error go-live-sample-phone +919000000001',
+      'content/site.yaml:28:14 error go-live-sample-phone +919000000001',
+      'content/site.yaml:30:10 error go-live-example-email repairs@example.com',
+      'content/site.yaml:33:27 error go-live-sample 14, Shipra Path',
+      'content/site.yaml:45:88 error go-live-sample https://search.google.com/local/writereview?placeid=ChIJsample0000000000000',
+      'content/site.yaml:136:20 warning go-live-function-url /functions/v1/leads',
+      'content/site.yaml:137:27 warning go-live-function-url /functions/v1/leads',
+      'content/site.yaml:145:13 warning go-live-function-url /functions/v1/analytics',
     ]);
   });
 
@@ -69,7 +71,7 @@ describe('the go-live check', () => {
 
   test('warns when no alert channel is set, or one is half set, and is quiet when Telegram or the webhook is', () => {
     const dir = liveContent();
-    expect(listed(dir, work, {})).toEqual(['live/site.yaml:113:1 warning go-live-lead-alerts none set here']);
+    expect(listed(dir, work, {})).toEqual(['live/site.yaml:134:1 warning go-live-lead-alerts none set here']);
     const [half] = checkGoLive(dir, work, { LEADS_TELEGRAM_BOT_TOKEN: '123:abc' }).problems;
     expect(half?.message).toBe("no alert channel for new leads: the owner's phone hears of none (Telegram alerts are off: set both LEADS_TELEGRAM_BOT_TOKEN and LEADS_TELEGRAM_CHAT_ID)");
     expect(listed(dir, work, { LEADS_TELEGRAM_BOT_TOKEN: '123:abc', LEADS_TELEGRAM_CHAT_ID: '42' })).toEqual([]);
@@ -89,9 +91,9 @@ describe('the go-live check', () => {
     for (const name of [...Object.keys(ALERTS), 'LEADS_TELEGRAM_BOT_TOKEN', 'LEADS_TELEGRAM_CHAT_ID']) vi.stubEnv(name, '');
     const { code, stderr } = await site('build', '--production', '--quiet', '--out', out).finally(() => vi.unstubAllEnvs());
     expect(code).toBe(1);
-    expect(stderr).toContain('content/site.yaml:21:3  business.sample is true');
-    expect(stderr).toContain("content/site.yaml:113:1  no alert channel for new leads: the owner's phone hears of none");
-    expect(stderr).toMatch(/✖ 10 problems, 4 warnings in 1 file/);
+    expect(stderr).toContain('content/site.yaml:22:3  business.sample is true');
+    expect(stderr).toContain("content/site.yaml:134:1  no alert channel for new leads: the owner's phone hears of none");
+    expect(stderr).toMatch(/✖ 11 problems, 4 warnings in 1 file/);
     expect(stderr).toContain('Not built: --production needs the content ready to go live.');
   });
 

@@ -116,20 +116,6 @@ function sources(dir: string): { file: string; text: string }[] {
  * the catalogue together with the Hindi SiteData.
  */
 const NOT_YET_USED: Record<string, string> = {
-  'notFound.post.meta.title': 'core/page-data/not-found.ts',
-  'notFound.post.meta.description': 'core/page-data/not-found.ts',
-  'notFound.brand.meta.title': 'core/page-data/not-found.ts',
-  'notFound.brand.meta.description': 'core/page-data/not-found.ts',
-  'blog.index.metaTitle': 'core/page-data/blog-index.ts writes the index pages’ meta',
-  'blog.index.metaDescription': 'core/page-data/blog-index.ts',
-  'serviceCenter.brand.meta.title': 'core/page-data: the service-centre brand pages’ meta',
-  'serviceCenter.brand.meta.description': 'core/page-data: service-centre brand meta',
-  'serviceCenter.brand.meta.products': 'core/page-data: service-centre brand meta',
-  'serviceCenter.brand.meta.productsDefault': 'core/page-data: service-centre brand meta',
-  'serviceCenter.brand.meta.ac': 'core/page-data: service-centre brand meta',
-  'serviceCenter.brand.meta.refrigerator': 'core/page-data: service-centre brand meta',
-  'serviceCenter.brand.meta.microwave': 'core/page-data: service-centre brand meta',
-  'seo.serviceType': 'core/page-data/seo.ts: the Service JSON-LD',
   'mdx.tip': 'MDX bodies are rendered at load time (core/content/mdx/render.ts) outside any SiteProvider; <Tip> keeps its English default until the Hindi loader renders bodies with a catalogue',
   'mdx.warning': 'as mdx.tip',
   'forms.required': 'required fields show an aria-hidden "*" and the native required attribute; no word is written today',
@@ -137,19 +123,22 @@ const NOT_YET_USED: Record<string, string> = {
 };
 
 describe('the keys the code uses (a static scan of src/)', () => {
-  // src/, the page builders of core/ that write words with translate(),
+  // src/, the builders and steps of core/ that write words with translate() or say(),
   const en = catalogues.en;
   // and the loader, which reads the `language` keys each catalogue states its language with.
-  const files = [...sources('src'), ...sources('core/page-data').filter(({ text }) => text.includes('translate(')), ...sources('core/content').filter(({ file }) => file.endsWith('messages.ts'))].filter(
-    ({ file }) => !/analytics/.test(file),
-  );
+  const files = [
+    ...sources('src'),
+    ...[...sources('core/page-data'), ...sources('core/pipeline')].filter(({ text }) => /\b(?:translate|say)\(/.test(text)),
+    ...sources('core/content').filter(({ file }) => file.endsWith('messages.ts')),
+  ].filter(({ file }) => !/analytics/.test(file));
   const code = files.map((f) => f.text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '')).join('\n');
   /** t('a.b') and translate(messages, 'a.b'): literal keys. */
-  const literal = [...code.matchAll(/\b(?:t|translate)\(\s*(?:\w+,\s*)?'([^']+)'/g)].map((m) => m[1]!);
+  const literal = [...code.matchAll(/\b(?:t|translate|say)\(\s*(?:\w+,\s*)?'([^']+)'/g)].map((m) => m[1]!);
   /** Keys built from a template: `about.values.${key}.title` → a pattern. */
   const templates = [...code.matchAll(/`([\w.]*\$\{[^`]*)`/g)]
     .map((m) => m[1]!)
-    .filter((s) => /^[a-z]\w*\.[\w.]*$/i.test(s.replace(/\$\{[^}]*\}/g, 'X')))
+    // A key starts with its group's name ("socialCards.${key}.headline"); "${file}.png" is a file name.
+    .filter((s) => /^[a-z]\w*\.[\w.]*$/i.test(s.replace(/\$\{[^}]*\}/g, 'X')) && /^[a-z]/i.test(s))
     .map((s) => new RegExp(`^${s.split(/\$\{[^}]*\}/).map((p) => p.replace(/\./g, '\\.')).join('\\w+')}$`));
   /** Any quoted string naming a key (key tables such as the section titles). */
   const quoted = new Set([...code.matchAll(/'([a-z][\w]*(?:\.[\w]+)+)'/gi)].map((m) => m[1]!));
@@ -204,6 +193,8 @@ function siteData(lang: Lang): SiteData {
       brands: [{ href: '/samsung-tv-repair', label: 'Samsung' }],
       areas: [{ href: '/tv-repair-mansarovar', label: 'Mansarovar' }],
     },
+    contactServices: [{ value: 'Other', label: translate(catalogues[lang as 'en' | 'hi'], 'forms.contact.service.other') }],
+    feedTitle: translate(catalogues[lang as 'en' | 'hi'], 'blog.feed.title', { business: site.business.name }),
     buildDate: '2025-07-03',
     hrefs: lang === 'hi' ? { '/about': '/hi/about', '/services': '/hi/services', '/contact': '/hi/contact' } : {},
     lang,

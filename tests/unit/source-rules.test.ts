@@ -21,7 +21,7 @@ describe('src/ keeps business facts in content/ (STYLE.md "Pages and components"
     site.contact.phone,
     site.contact.phone.replace('+91', ''),
     site.contact.email,
-    ...Object.values(site.prices as Record<string, number>).map((p) => `₹${p}`),
+    ...(site.prices as { amount: number }[]).map((p) => `₹${p.amount}`),
     site.hours.primary.opens,
     site.hours.primary.closes,
     site.warranty.primary.label,

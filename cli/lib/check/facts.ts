@@ -3,7 +3,25 @@ import type { Problem } from '#core/content/problems.ts';
 import { pageProblem, type RuleContext } from './site.ts';
 import type { Statement } from './statements.ts';
 
-const PRICE_LABELS: Record<string, string> = { powerSupply: 'power supply', motherboard: 'motherboard', audio: 'audio' };
+const STARTING = /\b(from|start|starting|starts|as low as)\b/i;
+const FOUNDED_CONTEXT = /(repair|serving|business|experience|trusted|workshop|shop|operating)/i;
+
+/** A phrase of a price's `covers` as a pattern: any case, a space also matching a hyphen or nothing ("main board", "mainboard"). */
+const coverPattern = (phrase: string) => new RegExp(phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '[\\s-]?'), 'gi');
+
+/**
+ * The price a sentence names close before an amount: the last phrase of a price's `covers` at most
+ * 60 characters before it, and not as part of a list ("… audio repair, with prices from ₹399").
+ */
+function namedPrice(before: string, covers: { price: Site['prices'][number]; pattern: RegExp }[]): Site['prices'][number] | undefined {
+  let found: { at: number; price: Site['prices'][number] } | undefined;
+  for (const { price, pattern } of covers) {
+    for (const m of before.matchAll(pattern)) {
+      if (before.length - m.index <= 60 && !/\bprices\b/i.test(before.slice(m.index)) && (!found || m.index > found.at)) found = { at: m.index, price };
+    }
+  }
+  return found?.price;
+}
 
 const HOURS_LABEL = (h: Site['hours']['primary']) => `${h.opens}-${h.closes}`;
 
@@ -18,14 +36,19 @@ export function checkFacts(ctx: RuleContext): Problem[] {
   const problems: Problem[] = [];
   const hoursAlt = new Map(Object.entries(site.hours.alternatives).map(([name, h]) => [HOURS_LABEL(h), { name, usedOn: h.usedOn }]));
   const warrantyAlt = new Map(Object.entries(site.warranty.alternatives).map(([name, w]) => [String(w.days), { name, usedOn: w.usedOn }]));
-  const prices = site.prices as Record<string, number>;
-  const priceValues = new Set(Object.values(prices).map(String));
+  const covers = site.prices.flatMap((price) => price.covers.map((phrase) => ({ price, pattern: coverPattern(phrase) })));
+  const priceValues = new Set(site.prices.map((p) => String(p.amount)));
   const years = site.stats.years.replace(/\D/g, '');
+  const city = `in ${site.address.city}`.toLowerCase();
 
   for (const page of ctx.site.all) {
     const seen = new Set<string>();
     for (const st of page.facts.statements) {
-      const key = `${st.rule}:${st.key ?? ''}:${st.value}`;
+      const price = st.rule === 'fact-price' ? namedPrice(st.before!, covers) : undefined;
+      // An amount is a price when it names one or says "from"; "since 2016" is the founding year only when it is about the business ("repairing … in <city> since 2016").
+      if (st.rule === 'fact-price' && !price && !STARTING.test(st.before!)) continue;
+      if (st.rule === 'fact-years' && st.before !== undefined && !FOUNDED_CONTEXT.test(st.before) && !st.before.toLowerCase().includes(city)) continue;
+      const key = `${st.rule}:${price?.id ?? ''}:${st.value}`;
       if (seen.has(key)) continue;
       seen.add(key);
       const report = (expected: string, message: string, alt?: { name: string; usedOn?: string }) =>
@@ -52,9 +75,9 @@ export function checkFacts(ctx: RuleContext): Problem[] {
           break;
         }
         case 'fact-price':
-          if (st.key && String(prices[st.key]) !== st.value) {
-            report(`₹${prices[st.key]} (prices.${st.key})`, `the page states a ${PRICE_LABELS[st.key] ?? st.key} price other than content/site.yaml`);
-          } else if (!st.key && !priceValues.has(st.value)) {
+          if (price && String(price.amount) !== st.value) {
+            report(`₹${price.amount} (prices: ${price.id})`, `the page states a ${price.label} price other than content/site.yaml`);
+          } else if (!price && !priceValues.has(st.value)) {
             report(`one of ${[...priceValues].map((v) => `₹${v}`).join(', ')}`, 'the page states a starting price that is not in content/site.yaml');
           }
           break;

@@ -1,6 +1,5 @@
 // The business facts a page states (hours, warranty, prices, years), found in its visible text.
 // Pure: site check's read workers run it on each page as they read it (page.ts); facts.ts compares.
-import type { Site } from '#schemas/index.ts';
 
 /** A value a page states, found in its visible text. */
 export interface Statement {
@@ -9,8 +8,8 @@ export interface Statement {
   value: string;
   /** The text as the page writes it. */
   text: string;
-  /** For prices: which price (site.yaml prices key); undefined for "from ₹N" with no service named. */
-  key?: string;
+  /** For prices, the sentence before the amount (facts.ts finds which price of site.yaml it names); for "since 2013", the 40 characters before. */
+  before?: string;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -35,15 +34,8 @@ const WARRANTY_BEFORE = /\b(\d+|one|two|three|six|twelve|ninety)[\s-]*(day|month
 const WARRANTY_AFTER = /\bwarranty\s+(?:of|for)\s+(?:up to\s+)?(\d+|one|two|three|six|twelve|ninety)[\s-]*(day|month|year)s?\b/gi;
 
 const PRICE = /(?:₹|\bRs\.?|\bINR)\s?(\d[\d,]*)/g;
-const PRICE_KEYS: [key: keyof Site['prices'], pattern: RegExp][] = [
-  ['powerSupply', /power[\s-]?supply|power (?:issue|problem|repair|fault)/gi],
-  ['motherboard', /mother ?board|main ?board/gi],
-  ['audio', /audio|sound|speaker/gi],
-];
-const STARTING = /\b(from|start|starting|starts|as low as)\b/i;
 
 const YEARS = /\b(\d+)\s*\+?\s*(?:years|yrs)\b(?:\s+of)?\s+(?:experience|expertise|in business|of service|repairing|serving)/gi;
-const FOUNDED_CONTEXT = /(repair|serving|business|experience|trusted|workshop|shop|operating|in jaipur)/i;
 const FOUNDED = /\b(?:since|founded in|established in|est\.)\s+((?:19|20)\d\d)\b/gi;
 
 /** Everything a page says about hours, warranty, prices and years, in document order. */
@@ -72,27 +64,13 @@ export function statements(text: string): Statement[] {
       out.push({ rule: 'fact-warranty', value: String(n * UNIT_DAYS[m[2]!.toLowerCase()]!), text: m[0] });
     }
   }
-  // Prices: a rupee amount belongs to the service named last before it in the same sentence.
+  // Prices: each rupee amount, with its sentence up to it (which price it is, facts.ts decides).
   for (const sentence of text.matchAll(/[^.!?]+/g)) {
     const s = sentence[0];
     if (!/₹|\bRs\b|\bINR\b/.test(s)) continue;
-    const mentions: { at: number; key: string }[] = [];
-    for (const [key, re] of PRICE_KEYS) for (const k of s.matchAll(re)) mentions.push({ at: k.index!, key });
-    for (const p of s.matchAll(PRICE)) {
-      // The service must be named close before the amount, and not as part of a list ("… audio repair, with prices from ₹399").
-      const before = mentions
-        .filter((k) => k.at < p.index! && p.index! - k.at <= 60 && !/\bprices\b/i.test(s.slice(k.at, p.index!)))
-        .sort((a, b) => b.at - a.at)[0];
-      const value = p[1]!.replace(/,/g, '');
-      if (before) out.push({ rule: 'fact-price', value, text: p[0], key: before.key });
-      else if (STARTING.test(s.slice(0, p.index!))) out.push({ rule: 'fact-price', value, text: p[0] });
-    }
+    for (const p of s.matchAll(PRICE)) out.push({ rule: 'fact-price', value: p[1]!.replace(/,/g, ''), text: p[0], before: s.slice(0, p.index) });
   }
   for (const m of text.matchAll(YEARS)) out.push({ rule: 'fact-years', value: m[1]!, text: m[0] });
-  for (const m of text.matchAll(FOUNDED)) {
-    // "since 2016" is the founding year only when it is about the business ("repairing TVs in Jaipur since …").
-    if (/^since/i.test(m[0]) && !FOUNDED_CONTEXT.test(text.slice(Math.max(0, m.index! - 40), m.index!))) continue;
-    out.push({ rule: 'fact-years', value: `since ${m[1]}`, text: m[0] });
-  }
+  for (const m of text.matchAll(FOUNDED)) out.push({ rule: 'fact-years', value: `since ${m[1]}`, text: m[0], before: /^since/i.test(m[0]) ? text.slice(Math.max(0, m.index! - 40), m.index!) : undefined });
   return out;
 }

@@ -37,7 +37,7 @@ type Indexed = { site: PreparedSite; index: SiteIndex; byPath: Map<string, Route
  */
 const DEV_ASSETS: Assets = { css: ['/src/styles.css'], js: '/src/entry-client.tsx' };
 
-const IMAGE_TYPES: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.webp': 'image/webp', '.avif': 'image/avif' };
+const IMAGE_TYPES: Record<string, string> = { '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.webp': 'image/webp', '.avif': 'image/avif' };
 
 
 /**
@@ -105,11 +105,12 @@ export async function startDevServer(opts: DevOptions): Promise<DevServer> {
     }
     const { index, byPath } = state;
 
-    // Processed images and social cards, as the build copies them into dist/_img/ and dist/og/.
+    // Processed images, social cards and the logo, as the build copies them into dist/_img/, dist/og/ and dist/.
     const image = p.startsWith('/_img/') && state.site.images.find((name) => `/_img/${name}` === p);
     if (image) return sendFile(res, path.join(state.site.imageCacheDir, image));
     const card = p.startsWith('/og/') && [...state.site.cards.values()].find((c) => c.url === p);
     if (card) return sendFile(res, await renderSocialCard(card, state.site.cardDir));
+    if (p === state.site.logo.url) return sendFile(res, state.site.logo.file);
 
     // The nearest not-found page: /blog/x → the blog's 404, else the site's.
     const route = byPath.get(p) ?? [...index.notFound].sort((a, b) => b.dir.length - a.dir.length).find((nf) => nf.dir === '/' || p.startsWith(`${nf.dir}/`)); // /history is not under /hi

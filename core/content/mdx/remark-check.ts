@@ -1,5 +1,5 @@
 import { didYouMean } from '../did-you-mean.ts';
-import { fill, PLACEHOLDERS, type PageFacts } from '../facts.ts';
+import { fill, placeholders, type PageFacts } from '../facts.ts';
 
 interface Point {
   line: number;
@@ -48,14 +48,15 @@ export function remarkCheck(opts: { facts: PageFacts; components: string[]; issu
       if (child.type === 'mdxTextExpression' || child.type === 'mdxFlowExpression') {
         const key = (child.value ?? '').trim();
         let text = '';
-        if (PLACEHOLDERS.includes(key)) text = fill(`{${key}}`, facts);
+        const known = placeholders(facts);
+        if (known.includes(key)) text = fill(`{${key}}`, facts);
         else {
-          const guess = didYouMean(key, PLACEHOLDERS);
+          const guess = didYouMean(key, known);
           issues.push({
             at: at(child),
             rule: 'unknown-placeholder',
             message: `unknown placeholder {${key}}`,
-            expected: `one of ${PLACEHOLDERS.map((p) => `{${p}}`).join(', ')}`,
+            expected: `one of ${known.map((p) => `{${p}}`).join(', ')}`,
             received: JSON.stringify(`{${key}}`),
             hint: guess ? `did you mean "{${guess}}"?` : undefined,
           });

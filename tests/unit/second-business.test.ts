@@ -1,0 +1,171 @@
+// A second business in another trade and city (tests/fixtures/ac-repair: AC and refrigerator repair
+// in Pune), built by the engine that builds the TV shop (issue 36). Its pages say only what its
+// content says: the URL patterns, PIN, prices and figures, form choices, feed, 404 texts,
+// structured data and social cards all come from it, and nothing of the TV shop in content/ shows.
+// Every expectation is read from the fixture (or from content/, for what must not show).
+
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { parse } from 'yaml';
+import { buildSite } from '#core/pipeline/index.ts';
+import { prepareSite, cacheDirOf } from '#core/pipeline/prepare.ts';
+import type { Site } from '#schemas/index.ts';
+import { formatPrice } from '#src/lib/format.ts';
+import { site as cli } from '../support/cli.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const FIXTURE = path.join(ROOT, 'tests/fixtures/ac-repair');
+const work = mkdtempSync(path.join(tmpdir(), 'site-second-business-'));
+const content = path.join(work, 'content');
+const dist = path.join(work, 'dist');
+
+const yaml = <T>(file: string): T => parse(readFileSync(path.join(FIXTURE, file), 'utf8')) as T;
+const SITE = yaml<Site & { prices: Site['prices'] }>('site.yaml');
+/** The fixture's catalogue, flattened to dotted keys as the loader flattens it. */
+const WORDS: Record<string, string> = (() => {
+  const out: Record<string, string> = {};
+  const walk = (v: unknown, at: string[]) => (typeof v === 'string' ? void (out[at.join('.')] = v) : Object.entries(v as object).forEach(([k, c]) => walk(c, [...at, k])));
+  walk(yaml('messages/en.yaml'), []);
+  return out;
+})();
+const fill = (key: string, vars: Record<string, string>) => WORDS[key]!.replace(/\{(\w+)\}/g, (_, k: string) => vars[k]!);
+const page = (file: string) => readFileSync(path.join(dist, file), 'utf8');
+/** The text of the HTML's elements, tags dropped. */
+const text = (html: string) => html.replace(/<(script|style)[\s\S]*?<\/\1>/g, ' ').replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&').replace(/\s+/g, ' ');
+const options = (html: string, name: string) =>
+  [...(new RegExp(`<select[^>]*name="${name}"[^>]*>([\\s\\S]*?)</select>`).exec(html)?.[1] ?? '').matchAll(/<option value="([^"]*)"[^>]*>([^<]*)</g)].map((m) => [m[1], m[2]]);
+
+/** A page of the fixture that states prices and a founding year, for `site check`. */
+const FACTS_POST = `---
+id: "facts"
+slug: prices-this-summer
+title: Prices This Summer
+excerpt: What a gas refill and a service cost this summer, and what a noisy fan costs to fix.
+date: "2026-05-01"
+author: Sanjay Kulkarni
+category: Guides
+image: { src: /images/blog/guides.png, alt: A price list on a workshop wall, width: 1200, height: 675 }
+meta:
+  title: AC Repair Prices This Summer in Pune
+  description: What a gas refill, a wet service and a noisy fan cost to fix in Pune this summer, with the written quote you get first.
+  keywords: [ac repair price pune]
+---
+
+A gas refill costs ₹999 this month.
+
+A noisy fan? Sound checks start from ${formatPrice(SITE.prices[0]!.amount)}.
+
+We have been cooling homes in ${SITE.address.city} since ${SITE.founded - 1}.
+`;
+
+beforeAll(async () => {
+  cpSync(FIXTURE, content, { recursive: true });
+  writeFileSync(path.join(content, 'blog', 'prices-this-summer.mdx'), FACTS_POST);
+  const report = await buildSite({ root: ROOT, contentDir: content, outDir: dist });
+  expect(report.problems).toEqual([]);
+}, 300_000);
+
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('a second business, from its content alone', () => {
+  test('no page, feed, sitemap or text file names the TV shop in content/: its trade, city, region or locality', () => {
+    const tvShop = parse(readFileSync(path.join(ROOT, 'content/site.yaml'), 'utf8')) as Site;
+    // The trade's words the issue lists, and the places the TV shop's content names.
+    const words = ['TV', 'TVs', 'LED', 'LCD', 'OLED', 'QLED', 'television', tvShop.address.city, tvShop.address.region, tvShop.address.locality];
+    const pattern = new RegExp(`\\b(${words.join('|')})\\b`, 'i');
+    const files = readdirSync(dist, { recursive: true, withFileTypes: true })
+      .filter((d) => d.isFile() && /\.(html|xml|json|txt|svg)$|^_(headers|redirects)$/.test(d.name))
+      .map((d) => path.join(d.parentPath, d.name));
+    expect(files.length).toBeGreaterThan(10);
+    const found = files.flatMap((f) => {
+      const m = pattern.exec(readFileSync(f, 'utf8'));
+      return m ? [`${path.relative(dist, f)}: ${m[0]}`] : [];
+    });
+    expect(found).toEqual([]);
+  });
+
+  test('brand and area pages are at the URLs of its own slugs, and `site new` makes new ones from its archetypes\' pattern', async () => {
+    const slugOf = (file: string) => /^slug: "?([^"\n]+)"?$/m.exec(readFileSync(path.join(FIXTURE, file), 'utf8'))![1]!;
+    for (const file of ['brands/daikin.mdx', 'areas/kothrud.mdx']) expect(existsSync(path.join(dist, `${slugOf(file)}.html`)), file).toBe(true);
+    // The breadcrumb spells the URL's words as the page's title does ("AC"), not as a list of the TV trade's acronyms.
+    expect(page(`${slugOf('brands/daikin.mdx')}.html`)).toContain('"position":2,"name":"Daikin AC Repair"');
+    const made = await cli('new', 'brand', 'voltas', '--content', content);
+    expect(made.code).toBe(0);
+    const pattern = slugOf('_archetypes/brand.mdx').replace('{{slug}}', 'voltas');
+    expect(pattern).not.toBe('voltas');
+    expect(readFileSync(path.join(content, 'brands/voltas.mdx'), 'utf8')).toContain(`slug: "${pattern}"`);
+    expect(made.stderr).toContain(`/${pattern}`);
+    rmSync(path.join(content, 'brands/voltas.mdx'));
+  });
+
+  test('its area\'s PIN (any Indian PIN) is in the area page\'s structured data', () => {
+    const pin = /^pincode: "(\d+)"$/m.exec(readFileSync(path.join(FIXTURE, 'areas/kothrud.mdx'), 'utf8'))![1]!;
+    expect(page('ac-repair-kothrud.html')).toContain(`"postalCode":"${pin}"`);
+  });
+
+  test('its prices and figures are the lists of its site.yaml', () => {
+    const services = text(page('services.html'));
+    for (const price of SITE.prices) expect(services).toContain(fill('serviceDetail.from', { price: formatPrice(price.amount) }));
+    expect(services).toContain(SITE.stats.jobs);
+    expect(text(page('testimonials.html'))).toContain(SITE.stats.jobsLastYear);
+    expect(text(page('index.html'))).toContain(fill('home.whyChoose.repaired.title', { jobs: SITE.stats.jobs }));
+  });
+
+  test('`site check` holds its pages to its own prices and city: a named price with another amount, a founding year "in <city>"', async () => {
+    const { code, stdout } = await cli('check', dist, '--content', content, '--json');
+    expect(code).toBe(1);
+    const problems = (JSON.parse(stdout) as { problems: { rule: string; message: string; expected?: string; received?: string; url?: string }[] }).problems;
+    const [gas] = SITE.prices;
+    expect(problems.map((p) => [p.rule, p.url?.replace(SITE.origin, ''), p.received])).toEqual([
+      ['fact-price', '/blog/prices-this-summer', '"₹999"'],
+      ['fact-years', '/blog/prices-this-summer', `"since ${SITE.founded - 1}"`],
+    ]);
+    expect(problems[0]).toMatchObject({ message: `the page states a ${gas!.label} price other than content/site.yaml`, expected: `₹${gas!.amount} (prices: ${gas!.id})` });
+  });
+
+  test('the contact form offers its services, and the brand form the products that brand offers', () => {
+    const services = yaml<{ id: string; title: string }[]>('services.yaml');
+    expect(options(page('contact.html'), 'service')).toEqual([
+      ['', WORDS['forms.contact.service.placeholder']],
+      ...SITE.forms.services.map((id) => services.find((s) => s.id === id)!.title).map((t) => [t, t]),
+      [WORDS['forms.contact.service.other'], WORDS['forms.contact.service.other']],
+    ]);
+    const brand = yaml<{ id: string; services: Record<string, string> }>('service-center/daikin.yaml');
+    const offered = Object.keys(SITE.products).filter((id) => brand.services[id]);
+    expect(offered.length).toBeGreaterThan(1);
+    expect(options(page(`service-center/${brand.id}.html`), 'serviceType')).toEqual([
+      ['', WORDS['forms.serviceRequest.serviceType.placeholder']],
+      ...offered.map((id) => [id, WORDS[`serviceCenter.brand.products.${id}`]]),
+    ]);
+  });
+
+  test('its feed, 404 pages, structured data and service-centre pages speak its words', () => {
+    const business = SITE.business.name;
+    const rss = page('rss.xml');
+    expect(rss).toContain(`<title>${fill('blog.feed.title', { business })}</title>`);
+    expect(rss).toContain(`<description>${fill('blog.feed.description', { business, city: SITE.address.city })}</description>`);
+    expect(page('index.html')).toContain(`title="${fill('blog.feed.title', { business })}"`);
+    expect(page('404.html')).toContain(`<meta name="description" content="${fill('notFound.meta.description', { business })}"/>`);
+    expect(page('blog/404.html')).toContain(`<title>${WORDS['notFound.post.meta.title']} | ${SITE.business.title}</title>`);
+    expect(page('daikin-ac-repair.html')).toContain(`"serviceType":"${WORDS['seo.serviceType']}"`);
+    const products = Object.keys(SITE.products).map((id) => WORDS[`serviceCenter.brand.meta.${id}`]).join(', ');
+    expect(page('service-center/daikin.html')).toContain(`content="${fill('serviceCenter.brand.meta.description', { brand: 'Daikin', products, city: SITE.address.city })}"`);
+    expect(text(page('blog.html'))).toContain(fill('links.areaRepair', { area: 'Kothrud' }));
+  });
+
+  test('its social cards draw its name, its words and its logo (the generator\'s neutral mark: it has none of its own)', async () => {
+    const prepared = await prepareSite({ root: ROOT, contentDir: content, cacheDir: cacheDirOf(ROOT), buildDate: '2026-11-27' });
+    if (!prepared.ok) throw new Error('the fixture does not load');
+    const brands = prepared.site.cards.get('brand')!;
+    expect(brands.svg).toContain(SITE.business.name);
+    expect(brands.svg).toContain(fill('socialCards.brand.kicker', {}));
+    expect(brands.alt).toBe(fill('socialCards.alt', { business: SITE.business.name, headline: fill('socialCards.brand.headline', { city: SITE.address.city }) }));
+    expect(page('daikin-ac-repair.html')).toContain(`<meta property="og:image:alt" content="${brands.alt}"/>`);
+    const logo = readFileSync(path.join(ROOT, 'public/logo.svg'));
+    expect(brands.svg).toContain(`data:image/svg+xml;base64,${logo.toString('base64')}`);
+    expect(readFileSync(path.join(dist, 'logo.svg')).equals(logo)).toBe(true);
+    expect(page('index.html')).toMatch(/<link rel="icon" href="\/logo\.svg" type="image\/svg\+xml"\/>[\s\S]*<header[\s\S]*<img src="\/logo\.svg" alt=""/);
+  });
+});
