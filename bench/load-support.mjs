@@ -19,6 +19,19 @@ export function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
+/** The functions' content of the project's content/ (its content cache makes a second load quick). */
+async function projectFunctionsContent() {
+  const { fileURLToPath } = await import('node:url');
+  const { join } = await import('node:path');
+  const { loadContent } = await import('#core/content/load.ts');
+  const { cacheDirOf } = await import('#core/pipeline/prepare.ts');
+  const { functionsContent } = await import('#core/pipeline/functions-content.ts');
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const { content, problems } = await loadContent(join(root, 'content'), root, { cacheDir: join(cacheDirOf(root), 'content') });
+  if (!content) throw new Error(`content/ does not load: ${problems.map((p) => `${p.file}: ${p.message}`).join('; ')}`);
+  return functionsContent(content);
+}
+
 /**
  * The server process: the Node entry of the functions (as `npm start` creates them) on a free
  * loopback port, `mount(app, functions)` choosing the routes. Prints "READY <port>".
@@ -36,6 +49,8 @@ export async function serveFunctions(options, mount) {
   const dataDir = process.env.SITE_BENCH_DATA ?? mkdtempSync(join(tmpdir(), 'site-bench-'));
   if (!process.env.SITE_BENCH_DATA) process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
   const fns = await createNodeAnalytics({
+    // The forms' choices and the functions' words of the project's content/, as `site start` gives them.
+    content: await projectFunctionsContent(),
     dataDir,
     databaseUrl: process.env.DATABASE_URL,
     poolSize: Number(process.env.POOL_SIZE ?? 10),

@@ -25,7 +25,7 @@ export function startCommand(): Command {
     .action(async (opts: { port?: string; host: string; dist?: string; build: boolean; analytics: boolean }) => {
       productionReact();
       // Loaded here, not at the top: Vite, Hono and PGlite are heavy, and every command would pay for them.
-      const [{ serve }, { buildSite }, { createNodeAnalytics }, { createApp, guardedCreateServer }, { parseTrustedProxies }, { currentFunctionsContent, writeFunctionsContent }] = await Promise.all([
+      const [{ serve }, { buildSite }, { createNodeAnalytics }, { createApp, guardedCreateServer }, { parseTrustedProxies }, { currentFunctionsContent, readBuiltFunctionsContent, writeFunctionsContent }] = await Promise.all([
         import('@hono/node-server'),
         import('#core/pipeline/index.ts'),
         import('../lib/server/analytics.ts'),
@@ -57,9 +57,17 @@ export function startCommand(): Command {
         builtWords = report.functions;
         if (dist === distDir()) writeFunctionsContent(projectRoot(), report.functions!);
       }
-      // The functions' words and the business (the weekly digest's): what the build wrote for the
-      // Supabase functions, made from content/ when no build wrote it yet.
-      const functionsWords = opts.analytics ? (builtWords ?? (await currentFunctionsContent(projectRoot(), content).catch(() => undefined))) : undefined;
+      // The functions' choices, words and business: those of the build they serve beside (a build
+      // keeps them in its record), else what the last build wrote for the Supabase functions, else
+      // made from content/.
+      const functionsWords = opts.analytics
+        ? (builtWords ?? readBuiltFunctionsContent(dist) ?? (await currentFunctionsContent(projectRoot(), content).catch(() => undefined)))
+        : undefined;
+      if (opts.analytics && !functionsWords) {
+        process.stderr.write('content/ has problems, so the functions have no words or choices: `site build` names them.\n');
+        process.exitCode = 1;
+        return;
+      }
       const port = Number(opts.port ?? process.env.PORT ?? 4173);
       // Ctrl+C (or SIGTERM) while the database starts lets the start finish first: its migrations are
       // one transaction, and an embedded database killed while writing may not open again.
@@ -79,7 +87,7 @@ export function startCommand(): Command {
             databaseUrl: process.env.DATABASE_URL,
             allowedOrigins: [`http://localhost:${port}`, `http://127.0.0.1:${port}`, siteOrigin(dist)].filter((o): o is string => !!o),
             trustedProxies,
-            content: functionsWords,
+            content: functionsWords!,
             leads: leadSettings(content),
           })
         : undefined;

@@ -1,37 +1,69 @@
 // The functions' content (supabase/functions/_shared/content.ts) of a site: the business's name and
-// origin, its languages, and the words the functions show, in each language (issue 38, decision
-// 112). `site build` writes it for the Supabase functions; `site start` gives it to the Node entry.
+// origin, its languages, the choices its forms offer and the words the functions show, in each
+// language (issues 36 and 38; decisions 112, 114). A build keeps it in its record, beside the site it
+// describes; `site build` writes it for the Supabase functions, and `site start` gives the value of
+// the build it serves to the Node entry, so the functions take exactly what the served pages offer.
 
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FunctionsContent } from '#functions/_shared/content.ts';
+import { say } from '../content/facts.ts';
 import { loadContent } from '../content/load.ts';
 import type { Content } from '../content/types.ts';
+import { contactServices } from '../page-data/contact.ts';
 import { cacheDirOf } from './prepare.ts';
+import { recordDir } from './record.ts';
 
 /** Where the Supabase functions import it from (gitignored: made from content/ by each build). */
 export const functionsContentFile = (root: string) => path.join(root, 'supabase/functions/_generated/content.json');
 
-/** The value the functions are given: site.yaml's name and origin, its languages (the default first), the `functions.*` messages of each. */
+/** Where a build of `dist` keeps it (its record: record.ts). */
+export const builtFunctionsContentFile = (dist: string) => path.join(recordDir(dist), 'functions-content.json');
+
+/** The value the build of `dist` kept; null when that build is older than this file (or there is none). */
+export function readBuiltFunctionsContent(dist: string): FunctionsContent | null {
+  const file = builtFunctionsContentFile(dist);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as FunctionsContent) : null;
+}
+
+/**
+ * The value the functions are given: site.yaml's name and origin, its languages (the default
+ * first), the `functions.*` messages of each, and the choices the built site offers: the contact
+ * form's services (sent as their title in the default language) and the products of the published
+ * service-centre brands, each labelled in every language.
+ */
 export function functionsContent(content: Content): FunctionsContent {
+  // The site in each of its languages, the default first (core/content/languages.ts).
   const editions = [content, ...(content.translations ?? [])];
+  const labels = (label: (edition: Content) => string) => Object.fromEntries(editions.map((e) => [e.language.code, label(e)]));
+  const offered = new Set(content.serviceCenter.flatMap((e) => Object.keys(e.data.services)));
   const own = (messages: Record<string, string>) =>
     Object.fromEntries(Object.entries(messages).flatMap(([k, v]) => (k.startsWith('functions.') ? [[k.slice('functions.'.length), v]] : [])));
   return {
     site: { name: content.site.business.name, origin: content.site.origin },
     languages: content.languages.list.map((l) => l.code),
+    choices: {
+      service: contactServices(content, content).map(({ value }, i) => ({ value, label: labels((edition) => contactServices(content, edition)[i]!.label) })),
+      serviceType: Object.keys(content.site.products)
+        .filter((id) => offered.has(id))
+        .map((id) => ({ value: id, label: labels((edition) => say(edition, `serviceCenter.brand.products.${id}`)) })),
+    },
     messages: Object.fromEntries(editions.map((e) => [e.language.code, own(e.messages)])),
   };
 }
 
-/** Writes it for the Supabase functions, only when its bytes change, and never half (a temporary file, then a rename). */
-export function writeFunctionsContent(root: string, value: FunctionsContent): void {
-  const file = functionsContentFile(root);
+/** Writes it to `file`, only when its bytes change, and never half (a temporary file, then a rename). */
+export function writeFunctionsContentFile(file: string, value: FunctionsContent): void {
   const text = `${JSON.stringify(value, null, 2)}\n`;
   if (existsSync(file) && readFileSync(file, 'utf8') === text) return;
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(`${file}.${process.pid}.tmp`, text);
   renameSync(`${file}.${process.pid}.tmp`, file);
+}
+
+/** Writes it for the Supabase functions (supabase/functions/_generated/content.json). */
+export function writeFunctionsContent(root: string, value: FunctionsContent): void {
+  writeFunctionsContentFile(functionsContentFile(root), value);
 }
 
 /**

@@ -10,7 +10,7 @@ import { robotsTxt, sitemapXml } from './sitemap.ts';
 import { recordDir } from './record.ts';
 import { writeSocialImages } from './social-images.ts';
 import { bundles } from './bundle-cache.ts';
-import { functionsContent } from './functions-content.ts';
+import { builtFunctionsContentFile, functionsContent, writeFunctionsContentFile } from './functions-content.ts';
 import type { FunctionsContent } from '#functions/_shared/content.ts';
 
 export interface BuildOptions {
@@ -62,6 +62,8 @@ export async function buildSite(opts: BuildOptions): Promise<BuildReport> {
   const { content, index, images, imageCacheDir, cardDir, cards, logo } = prepared.site;
   log(`MDX bodies: ${prepared.bodies.rendered} rendered, ${prepared.bodies.cached} from the cache`);
 
+  // What the functions take from this content (its forms' choices, their words).
+  const functions = functionsContent(content);
   const record = recordDir(opts.outDir);
   const { assets: built, serverEntry } = await step('bundles', () => bundles(opts.root, cache));
   const bundleDir = path.dirname(path.dirname(serverEntry));
@@ -91,6 +93,9 @@ export async function buildSite(opts: BuildOptions): Promise<BuildReport> {
     ];
     for (const [file, text] of siteFiles) writeFileSync(path.join(staging, file), text);
     writeFileSync(path.join(stagingRecord, 'build.json'), JSON.stringify({ buildDate, content: opts.contentDir }));
+    // What the functions take from this build (its forms' choices, their words): `site build` and
+    // `site start` give it to them, so that they accept exactly what these pages offer.
+    writeFunctionsContentFile(path.join(stagingRecord, path.basename(builtFunctionsContentFile(opts.outDir))), functions);
     // The site, then its record (beside it, never inside what is published: record.ts).
     for (const [from, to] of [[staging, opts.outDir], [stagingRecord, record]] as const) {
       const old = `${to}.old-${process.pid}`;
@@ -102,5 +107,5 @@ export async function buildSite(opts: BuildOptions): Promise<BuildReport> {
   } finally {
     for (const dir of [staging, stagingRecord]) rmSync(dir, { recursive: true, force: true });
   }
-  return { ok: true, problems: [], filesChecked: prepared.filesChecked, pages: index.routes.length, timings, bodies: prepared.bodies, functions: functionsContent(content) };
+  return { ok: true, problems: [], filesChecked: prepared.filesChecked, pages: index.routes.length, timings, bodies: prepared.bodies, functions };
 }

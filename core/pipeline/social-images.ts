@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Site } from '#schemas/index.ts';
 import { logoUrl } from '#src/lib/format.ts';
 import type { Messages } from '#src/contract/site.ts';
@@ -46,10 +47,14 @@ ${heading}
 </svg>`;
 }
 
-/** The logo a site shows: site.yaml's `business.logo` in content/, else the generator's plain mark, and its URL on the site. */
+/**
+ * The logo a site shows: site.yaml's `business.logo` in content/, else the generator's plain mark
+ * (the project's public/logo.svg, or this checkout's for a project without one), and its URL.
+ */
 export function logoOf(site: Site, contentDir: string, root: string): { file: string; url: string } {
   const { logo } = site.business;
-  return { file: logo ? path.join(contentDir, logo) : path.join(root, 'public', 'logo.svg'), url: logoUrl(site) };
+  const plain = [path.join(root, 'public', 'logo.svg'), fileURLToPath(new URL('../../public/logo.svg', import.meta.url))].find(existsSync)!;
+  return { file: logo ? path.join(contentDir, logo) : plain, url: logoUrl(site) };
 }
 
 /** One social card: the PNG at `url` (under /og/) drawn from `svg`. */

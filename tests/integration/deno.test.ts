@@ -15,11 +15,12 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { applyMigrations, postgresDb, type AnalyticsDb } from '#cli/lib/server/analytics.ts';
 import { writeFunctionsContent } from '#core/pipeline/functions-content.ts';
-import { functionsContentOf } from '../support/functions-content.ts';
 import { describeHostileInputs } from '../support/analytics-contract.ts';
 import { sendRaw } from '../support/hostile-inputs.ts';
+import { CONTACT } from '../support/hostile-leads.ts';
 import { startReceiver, verifyWebhook, type Receiver } from '../support/receiver.ts';
 import { testDatabase } from '../support/pg-cluster.ts';
+import { functionsContentOf, say, TV_SHOP } from '../support/functions-content.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const DENO_DIR = join(ROOT, 'node_modules/.cache/deno');
@@ -246,7 +247,7 @@ describe('the Deno entry of the analytics function', () => {
       expect(verifyWebhook(WEBHOOK_SECRET, hook)).toBe(true);
       expect(JSON.parse(hook.body)).toMatchObject({ type: 'lead.created', lead: { name: 'Deno Alert', phone: '+91 98290 12345' } });
       const telegram = receiver.received.find((r) => r.path === '/bot123456:deno-test-token/sendMessage')!;
-      expect(JSON.parse(telegram.body)).toMatchObject({ chat_id: '4242', text: expect.stringContaining('Name: Deno Alert\nPhone: +91 98290 12345') });
+      expect(JSON.parse(telegram.body)).toMatchObject({ chat_id: '4242', text: expect.stringContaining(`${say('alert.name', { name: 'Deno Alert' })}\n${say('alert.phone', { phone: '+91 98290 12345' })}`) });
       const run = await fetch(`${server.url}?outbox=run`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
       expect([run.status, await run.json()]).toEqual([202, { ok: true }]);
       expect(run.headers.get('x-content-type-options')).toBe('nosniff');
@@ -268,6 +269,32 @@ describe('the Deno entry of the analytics function', () => {
       expect(read.status).toBe(200);
       expect(await read.text()).toContain(',quote,Deno Lead,');
       expect((await fetch(server.url, { headers: { origin: ORIGIN } })).status).toBe(401);
+    });
+  });
+
+  describe('the leads entry takes the choices of _generated/content.json', () => {
+    let server: { url: string; proc: ChildProcess };
+    beforeAll(async () => {
+      server = await serveEntry(
+        { SUPABASE_DB_URL: database.url, LEADS_SITE_ORIGIN: ORIGIN, ANALYTICS_DASHBOARD_KEY: SECRETS.ANALYTICS_DASHBOARD_KEY, ANALYTICS_HMAC_SECRET: SECRETS.ANALYTICS_HMAC_SECRET },
+        LEADS_DIR,
+      );
+    }, 300_000);
+    afterAll(() => stop(server?.proc));
+
+    it('stores a contact lead for a service the site offers (303), and refuses one it does not with a 400 and the reason', async () => {
+      const post = (service: string, accept = 'text/html') =>
+        fetch(server.url, {
+          method: 'POST',
+          redirect: 'manual',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN, accept, 'cf-connecting-ip': '49.36.10.22' },
+          body: new URLSearchParams({ ...CONTACT, email: 'deno.choice@gmail.com', service }),
+        });
+      const [offered] = TV_SHOP.choices.service;
+      expect((await post(offered!.value)).status).toBe(303);
+      const refused = await post(`${offered!.value} and more`, 'application/json');
+      expect([refused.status, await refused.json()]).toEqual([400, { error: say('form.invalid'), issues: [{ path: 'service', code: 'invalid', message: say('rules.notChosen.service') }] }]);
+      expect(await db.query(`select service from public.leads where email = 'deno.choice@gmail.com'`)).toEqual([{ service: offered!.value }]);
     });
   });
 

@@ -17,6 +17,7 @@ import type { DashboardData } from '#functions/_shared/handler.ts';
 import { describeHostileInputs, ORIGIN } from '../support/analytics-contract.ts';
 import { ANDROID_UA, sendRaw } from '../support/hostile-inputs.ts';
 import { migratedDataDir } from '../support/pglite.ts';
+import { TV_SHOP } from '../support/functions-content.ts';
 
 interface Running {
   url: string;
@@ -41,6 +42,7 @@ async function startServer(options: Partial<NodeAnalyticsOptions> = {}): Promise
     dataDir,
     // What `site start` passes: its own origins and the site's.
     allowedOrigins: [origin, origin.replace('127.0.0.1', 'localhost'), ORIGIN],
+    content: TV_SHOP,
     ...options,
   });
   return {

@@ -1,25 +1,33 @@
-// The functions' content (core/pipeline/functions-content.ts) of a content folder, made from its
-// site.yaml and message catalogues alone: what `site build` writes for the functions, without
-// loading (and rendering) the rest of the folder.
+// The functions' content (supabase/functions/_shared/content.ts) of the test businesses under
+// tests/fixtures/, made from their content as `site build` makes it: the functions' tests take
+// their choices and words from here, never from the sample business in content/.
 
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parse } from 'yaml';
-import { LoadContext } from '#core/content/context.ts';
-import { readMessages } from '#core/content/messages.ts';
-import type { Content } from '#core/content/types.ts';
+import { loadContent } from '#core/content/load.ts';
 import { functionsContent } from '#core/pipeline/functions-content.ts';
-import type { FunctionsContent } from '#functions/_shared/content.ts';
-import { SiteSchema } from '#schemas/site.ts';
+import { wordsOf, type FunctionsContent, type Say } from '#functions/_shared/content.ts';
 
-export const FIXTURE_CONTENT = 'tests/fixtures/content';
+const ROOT = path.resolve(import.meta.dirname, '../..');
 
-export function functionsContentOf(dir = FIXTURE_CONTENT): FunctionsContent {
-  const abs = path.resolve(dir);
-  const site = SiteSchema.parse(parse(readFileSync(path.join(abs, 'site.yaml'), 'utf8')));
-  const catalogues = readMessages(new LoadContext(abs, process.cwd()), site.languages);
-  if (!catalogues) throw new Error(`${dir}: its message catalogues have problems`);
-  const [first, ...others] = catalogues.languages;
-  const edition = (language: typeof first) => ({ language, messages: catalogues.messages[language!.code]! }) as unknown as Content;
-  return functionsContent({ ...edition(first), site, languages: { list: catalogues.languages, hrefs: {} }, translations: others.map(edition) } as Content);
+const made = new Map<string, Promise<FunctionsContent>>();
+
+/** The functions' content of tests/fixtures/<name> (loaded once per test file). */
+export function fixtureFunctionsContent(name: string): Promise<FunctionsContent> {
+  let value = made.get(name);
+  if (!value) {
+    value = loadContent(path.join(ROOT, 'tests/fixtures', name), ROOT).then(({ content, problems }) => {
+      if (!content) throw new Error(`tests/fixtures/${name} does not load: ${problems.map((p) => `${p.file}: ${p.message}`).join('; ')}`);
+      return functionsContent(content);
+    });
+    made.set(name, value);
+  }
+  return value;
 }
+
+/** The TV shop of tests/fixtures/content, the business the functions' contracts send forms to. */
+export const TV_SHOP: FunctionsContent = await fixtureFunctionsContent('content');
+/** Its words in its default language, as the functions show them. */
+export const say: Say = wordsOf(TV_SHOP);
+
+/** The functions' content of tests/fixtures/content (the weekly digest's and the Deno entries' tests). */
+export const functionsContentOf = (): FunctionsContent => TV_SHOP;

@@ -10,6 +10,8 @@ export const QUOTE = {
   subject: 'New Quote Request from Website',
 };
 
+// CONTACT's service and SERVICE_REQUEST's serviceType are choices the TV shop offers (its
+// site.yaml's forms.services and products, in tests/fixtures/content and content/ alike).
 export const CONTACT = {
   name: 'Ravi Meena',
   phone: '09829012345',

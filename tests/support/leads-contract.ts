@@ -4,16 +4,26 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AnalyticsDb } from '#cli/lib/server/analytics.ts';
 import { createLeadsHandler, type LeadsConfig, type LeadsData, type LeadsHandler } from '#functions/_shared/leads-handler.ts';
+import type { FunctionsContent } from '#functions/_shared/content.ts';
 import type { Outbox } from '#functions/_shared/outbox.ts';
+import { say, TV_SHOP } from './functions-content.ts';
 import { CONTACT, FORM_TYPE, form, hostileLeads, QUOTE, SERVICE_REQUEST } from './hostile-leads.ts';
 
 export const SITE = 'https://tv-repair.example';
 export const KEY = 'dashboard-key-for-tests-0123456789';
 export const ENDPOINT = 'https://project.example/functions/v1/leads';
 
-export function makeLeadsHandler(db: AnalyticsDb, config: Partial<LeadsConfig> = {}, deferred: Promise<unknown>[] = [], now?: () => Date, outbox?: Outbox): LeadsHandler {
+export function makeLeadsHandler(
+  db: AnalyticsDb,
+  config: Partial<LeadsConfig> = {},
+  deferred: Promise<unknown>[] = [],
+  now?: () => Date,
+  outbox?: Outbox,
+  content: FunctionsContent = TV_SHOP,
+): LeadsHandler {
   return createLeadsHandler({
     query: db.query,
+    content,
     now,
     outbox,
     defer: (p) => deferred.push(p),
@@ -70,7 +80,7 @@ export function describeLeadsContract(name: string, getDb: () => AnalyticsDb): v
       const h = makeLeadsHandler(db);
       const page = await h(postForm(form({ email: 'reader@gmail.com', _honey: '' })));
       expect(page.status).toBe(200);
-      expect(await page.text()).toContain('you are subscribed');
+      expect(await page.text()).toContain(say('page.subscribed'));
       const fetched = await h(postForm(form({ email: 'second@gmail.com' }), { accept: 'application/json' }));
       expect([fetched.status, await fetched.json()]).toEqual([201, { ok: true }]);
       expect(await db.query(`select kind, email from public.leads order by id`)).toEqual([
@@ -92,8 +102,8 @@ export function describeLeadsContract(name: string, getDb: () => AnalyticsDb): v
       const res = await makeLeadsHandler(db)(postForm(form({ ...QUOTE, name: '<b>Asha</b>', phone: 'abc' })));
       expect(res.status).toBe(400);
       const html = await res.text();
-      expect(html).toContain('Please check your request');
-      expect(html).toContain('Please enter a phone number such as +91 98290 12345');
+      expect(html).toContain(say('page.check'));
+      expect(html).toContain(say('rules.phone'));
       expect(html).toContain('value="&lt;b&gt;Asha&lt;/b&gt;"');
       expect(html).toContain('value="asha.verma@gmail.com"');
       expect(html).toContain('<input type="hidden" name="subject" value="New Quote Request from Website">');

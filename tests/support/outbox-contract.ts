@@ -9,6 +9,7 @@ import type { AlertChannels } from '#functions/_shared/alerts.ts';
 import type { LeadsData } from '#functions/_shared/leads-handler.ts';
 import { createOutbox, type OutboxOptions } from '#functions/_shared/outbox.ts';
 import { CLAIM_DELIVERIES_SQL, INSERT_LEAD_SQL } from '#functions/_shared/sql.ts';
+import { say } from './functions-content.ts';
 import { form, QUOTE } from './hostile-leads.ts';
 import { ENDPOINT, KEY, makeLeadsHandler, postForm, readLeads, SITE } from './leads-contract.ts';
 import { startReceiver, verifyWebhook, type Receiver } from './receiver.ts';
@@ -50,7 +51,7 @@ export function describeOutboxContract(name: string, getDb: () => AnalyticsDb, s
       telegram: { token: TOKEN, chatId: '424242', apiUrl: receiver.url },
       webhook: { url: `${receiver.url}/hook`, secret: SECRET },
     });
-    const outboxOn = (on: AnalyticsDb, o: Partial<OutboxOptions> = {}) => createOutbox({ query: on.query, channels: channels(), siteOrigin: SITE, ...o });
+    const outboxOn = (on: AnalyticsDb, o: Partial<OutboxOptions> = {}) => createOutbox({ say, query: on.query, channels: channels(), siteOrigin: SITE, ...o });
 
     it('sends each lead as it was stored: the form to the form service, a Telegram message, a signed webhook', async () => {
       const deferred: Promise<unknown>[] = [];
@@ -69,7 +70,9 @@ export function describeOutboxContract(name: string, getDb: () => AnalyticsDb, s
       expect(telegram).toHaveLength(1);
       const message = JSON.parse(telegram[0]!.body) as { chat_id: string; text: string };
       expect(message.chat_id).toBe('424242');
-      expect(message.text).toContain('New quote request\nName:  Asha  Verma \nPhone: +(91) (98290) (12345)\nE-mail: asha.verma@gmail.com');
+      expect(message.text).toContain(
+        [say('alert.quote'), say('alert.name', { name: sent.name }), say('alert.phone', { phone: sent.phone }), say('alert.email', { email: sent.email })].join('\n'),
+      );
       // The message quoted line by line: none of its lines reads as a line of the alert.
       expect(message.text).toContain('\n\n│ No picture.\n│ \tSound OK =1+1\n\n');
 
@@ -101,7 +104,7 @@ export function describeOutboxContract(name: string, getDb: () => AnalyticsDb, s
       const clock = testClock();
       receiver.setMode(502, 2);
       const deferred: Promise<unknown>[] = [];
-      const outbox = createOutbox({ query: db.query, channels: { webhook: channels().webhook }, now: clock.now });
+      const outbox = createOutbox({ say, query: db.query, channels: { webhook: channels().webhook }, now: clock.now });
       const h = makeLeadsHandler(db, {}, deferred, clock.now, outbox);
       await h(postForm(form(QUOTE)));
       await Promise.all(deferred);
@@ -126,7 +129,7 @@ export function describeOutboxContract(name: string, getDb: () => AnalyticsDb, s
     it('waits as long as Telegram asks after a 429', async () => {
       const clock = testClock();
       receiver.setMode(429, 1);
-      const outbox = createOutbox({ query: db.query, channels: { telegram: channels().telegram }, now: clock.now });
+      const outbox = createOutbox({ say, query: db.query, channels: { telegram: channels().telegram }, now: clock.now });
       await storeLead(db, 'telegram');
       await outbox.drain();
       expect(await deliveries(db)).toEqual([
@@ -195,7 +198,7 @@ export function describeOutboxContract(name: string, getDb: () => AnalyticsDb, s
       });
       afterEach(() => telegram.close());
       const split = (o: Partial<OutboxOptions> = {}) =>
-        createOutbox({ query: db.query, channels: { telegram: { token: TOKEN, chatId: '424242', apiUrl: telegram.url }, webhook: channels().webhook }, siteOrigin: SITE, timeoutMs: 600_000, stopGraceMs: 0, ...o });
+        createOutbox({ say, query: db.query, channels: { telegram: { token: TOKEN, chatId: '424242', apiUrl: telegram.url }, webhook: channels().webhook }, siteOrigin: SITE, timeoutMs: 600_000, stopGraceMs: 0, ...o });
       const named = (r: Receiver, name: string) => r.received.filter((x) => x.body.includes(name));
 
       it('a hanging channel never delays another channel, nor a later lead on its own channel while it has a free slot', async () => {
@@ -254,14 +257,15 @@ export function describeOutboxContract(name: string, getDb: () => AnalyticsDb, s
         await split({ maxOpen: 4, now: clock.now }).drain();
         const texts = telegram.received.slice(8).map((r) => (JSON.parse(r.body) as { text: string }).text);
         expect(texts).toHaveLength(8);
-        expect(texts.every((t) => t.startsWith('(Sent again: the last try got no answer, so this alert may be here already.)\nNew quote request\n'))).toBe(true);
+        expect(texts.map((t) => t.split('\n').slice(0, 2))).toEqual(texts.map(() => [say('alert.repeat'), say('alert.quote')]));
         // A refusal is an answer: it sets nothing, and a delivery that was only ever refused says nothing of a repeat.
         await storeLead(db, 'telegram', new Date(T0), 'Lead 9');
         telegram.setMode(502, 1);
         await split({ now: clock.now }).drain();
         clock.advance(10_000);
         await split({ now: clock.now }).drain();
-        expect((JSON.parse(telegram.received.at(-1)!.body) as { text: string }).text).toMatch(/^New quote request\nName: Lead 9\n/);
+        const last = (JSON.parse(telegram.received.at(-1)!.body) as { text: string }).text;
+        expect(last.split('\n').slice(0, 2)).toEqual([say('alert.quote'), say('alert.name', { name: 'Lead 9' })]);
       });
     });
 
@@ -303,7 +307,7 @@ export function describeOutboxContract(name: string, getDb: () => AnalyticsDb, s
     it('the dashboard lists each lead with how its deliveries went', async () => {
       receiver.setMode(502);
       const deferred: Promise<unknown>[] = [];
-      const h = makeLeadsHandler(db, {}, deferred, undefined, createOutbox({ query: db.query, channels: { forward: channels().forward, webhook: channels().webhook } }));
+      const h = makeLeadsHandler(db, {}, deferred, undefined, createOutbox({ say, query: db.query, channels: { forward: channels().forward, webhook: channels().webhook } }));
       await h(postForm(form(QUOTE)));
       await Promise.all(deferred);
       const data: LeadsData = await readLeads(h);

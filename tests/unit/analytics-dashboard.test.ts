@@ -16,6 +16,7 @@ import { formatIst, KeyRefused, readDashboard } from '#src/lib/analytics-dashboa
 import type { LeadsData } from '#src/lib/leads-dashboard.ts';
 import { WaitingDeliveries } from '#src/pages/analytics-leads.tsx';
 import { migratedDataDir } from '../support/pglite.ts';
+import { TV_SHOP } from '../support/functions-content.ts';
 
 describe('formatIst', () => {
   it.each([
@@ -37,7 +38,7 @@ describe('readDashboard', () => {
     dir = await mkdtemp(join(tmpdir(), 'site-dashboard-'));
     await migratedDataDir(join(dir, 'pglite'));
     // The request below comes from 127.0.0.1 as a local proxy would send it, naming its client.
-    analytics = await createNodeAnalytics({ dataDir: dir, allowedOrigins: [], trustedProxies: ['loopback'] });
+    analytics = await createNodeAnalytics({ dataDir: dir, allowedOrigins: [], trustedProxies: ['loopback'], content: TV_SHOP });
     const app = new Hono();
     app.all('/functions/v1/analytics', (c) => analytics.handle(c.req.raw, '127.0.0.1'));
     server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });

@@ -1,4 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
+import { readdirSync } from 'node:fs';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -23,6 +24,7 @@ import {
   session,
 } from '../support/analytics-contract.ts';
 import { migratedDataDir, migratedPglite } from '../support/pglite.ts';
+import { TV_SHOP } from '../support/functions-content.ts';
 
 let db: AnalyticsDb;
 
@@ -42,14 +44,12 @@ describe('migrations on PGlite', () => {
     // db was migrated in this run, by this file or the one that made the run's copy; that every
     // file applies to an empty database is checked there (tests/support/pglite.ts).
     expect(await applyMigrations(db)).toEqual([]);
-    expect(await db.query('select version, name from supabase_migrations.schema_migrations')).toEqual([
-      { version: '20261122070000', name: 'create_analytics' },
-      { version: '20261201090000', name: 'create_leads' },
-      { version: '20261210090000', name: 'dashboard_ranges_and_visitors' },
-      { version: '20261220090000', name: 'leads_rules_and_outbox' },
-      { version: '20261230090000', name: 'blank_fields_and_independent_deliveries' },
-      { version: '20261231090000', name: 'weekly_digest' },
-    ]);
+    // Each file of supabase/migrations once, in order, under its version and name.
+    const files = readdirSync('supabase/migrations').filter((f) => f.endsWith('.sql')).sort();
+    expect(files.length).toBeGreaterThan(3);
+    expect(await db.query('select version, name from supabase_migrations.schema_migrations order by version')).toEqual(
+      files.map((f) => ({ version: f.slice(0, 14), name: f.slice(15, -'.sql'.length) })),
+    );
   });
 
   it('enable row level security on both tables', async () => {
@@ -163,7 +163,7 @@ describe('createNodeAnalytics (PGlite in a data folder)', () => {
   });
 
   it('generates its secrets once (mode 0600), keeps data across restarts, and serves through a Hono mount', async () => {
-    const first = await createNodeAnalytics({ dataDir: dir, allowedOrigins: [ORIGIN] });
+    const first = await createNodeAnalytics({ dataDir: dir, allowedOrigins: [ORIGIN], content: TV_SHOP });
     const secretsFile = join(dir, 'analytics-secrets.json');
     expect((await stat(secretsFile)).mode & 0o777).toBe(0o600);
     const secrets = JSON.parse(await readFile(secretsFile, 'utf8')) as { dashboardKey: string; hmacSecret: string };
@@ -190,7 +190,7 @@ describe('createNodeAnalytics (PGlite in a data folder)', () => {
       await first.close();
     }
 
-    const second = await createNodeAnalytics({ dataDir: dir, allowedOrigins: [] });
+    const second = await createNodeAnalytics({ dataDir: dir, allowedOrigins: [], content: TV_SHOP });
     try {
       expect(second.dashboardKey).toBe(first.dashboardKey);
       const res = await second.handle(

@@ -14,6 +14,7 @@ import { createApp } from '#cli/lib/server/app.ts';
 import { form, FORM_TYPE, QUOTE } from '../support/hostile-leads.ts';
 import { migratedDataDir } from '../support/pglite.ts';
 import { startReceiver, type Receiver } from '../support/receiver.ts';
+import { TV_SHOP } from '../support/functions-content.ts';
 
 const TOKEN = '123456:leads-over-http';
 const KEY = 'leads-over-http-dashboard-key-0123';
@@ -39,6 +40,7 @@ beforeAll(async () => {
     dashboardKey: KEY,
     hmacSecret: 'leads-over-http-hmac',
     trustedProxies: ['loopback'],
+    content: TV_SHOP,
     leads: {
       alerts: { telegram: { token: TOKEN, chatId: '4242', apiUrl: telegram.url }, webhook: { url: `${hook.url}/hook`, secret: SECRET } },
       // An attempt that hangs stays open for the whole test: what waits for it cannot go on meanwhile.

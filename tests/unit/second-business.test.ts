@@ -9,11 +9,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
+import { readBuiltFunctionsContent } from '#core/pipeline/functions-content.ts';
 import { buildSite } from '#core/pipeline/index.ts';
 import { prepareSite, cacheDirOf } from '#core/pipeline/prepare.ts';
 import type { Site } from '#schemas/index.ts';
 import { formatPrice } from '#src/lib/format.ts';
 import { site as cli } from '../support/cli.ts';
+import { SERVICE_REQUEST_SUBJECT } from '#functions/_shared/lead-form.ts';
+import { TV_SHOP } from '../support/functions-content.ts';
+import { CONTACT, form, SERVICE_REQUEST } from '../support/hostile-leads.ts';
+import { makeLeadsHandler, postForm } from '../support/leads-contract.ts';
+import { migratedPglite } from '../support/pglite.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const FIXTURE = path.join(ROOT, 'tests/fixtures/ac-repair');
@@ -139,6 +145,32 @@ describe('a second business, from its content alone', () => {
       ['', WORDS['forms.serviceRequest.serviceType.placeholder']],
       ...offered.map((id) => [id, WORDS[`serviceCenter.brand.products.${id}`]]),
     ]);
+  });
+
+  test('its leads function, given what its build kept for it, stores a lead for each choice its forms offer and refuses another (no code edit, no migration)', async () => {
+    const functions = readBuiltFunctionsContent(dist)!;
+    expect(functions.site).toEqual({ name: SITE.business.name, origin: SITE.origin });
+    const db = await migratedPglite();
+    try {
+      const h = makeLeadsHandler(db, { rateLimit: { burst: 1e9, perSecond: 1 } }, [], undefined, undefined, functions);
+      // Each option of its pages' selects, as a form sends it: [the choice, the form's fields].
+      const offered: [string, Record<string, string>][] = [
+        ...options(page('contact.html'), 'service').map(([v]): [string, Record<string, string>] => [v!, { ...CONTACT, service: v! }]),
+        ...options(page('service-center/daikin.html'), 'serviceType').map(([v]): [string, Record<string, string>] => [
+          v!,
+          { ...SERVICE_REQUEST, brandName: 'Daikin', subject: SERVICE_REQUEST_SUBJECT('Daikin'), serviceType: v! },
+        ]),
+      ];
+      // The placeholders ("") are refused: a choice must be made.
+      expect(await Promise.all(offered.map(async ([v, f]) => [v, (await h(postForm(form(f)))).status]))).toEqual(offered.map(([v]) => [v, v ? 303 : 400]));
+      // A service of the TV shop's, which this business does not offer.
+      const [theirs] = TV_SHOP.choices.service.map((c) => c.value).filter((v) => !functions.choices.service.some((c) => c.value === v));
+      const refused = await h(postForm(form({ ...CONTACT, service: theirs! }), { accept: 'application/json' }));
+      expect([refused.status, await refused.json()]).toMatchObject([400, { issues: [{ path: 'service', message: WORDS['functions.rules.notChosen.service'] }] }]);
+      expect((await db.query('select count(*)::int as n from public.leads'))[0]!.n).toBe(offered.filter(([v]) => v).length);
+    } finally {
+      await db.close();
+    }
   });
 
   test('its feed, 404 pages, structured data and service-centre pages speak its words', () => {

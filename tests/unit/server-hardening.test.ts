@@ -13,6 +13,7 @@ import { startReceiver, verifyWebhook, type Receiver } from '../support/receiver
 import { run } from '#cli/index.ts';
 import { createNodeAnalytics } from '#cli/lib/server/analytics.ts';
 import { liveDistIndex, MAX_PATH_LENGTH, resolve } from '#cli/lib/server/dist-index.ts';
+import { TV_SHOP } from '../support/functions-content.ts';
 
 const work = mkdtempSync(path.join(tmpdir(), 'site-harden-'));
 const out = path.join(work, 'dist');
@@ -178,7 +179,7 @@ describe('site start under hostile input', () => {
     expect(statSync(path.join(dataDir, 'pglite')).mode & 0o777).toBe(0o700);
     // And one created now.
     const fresh = path.join(work, 'fresh-data');
-    await (await createNodeAnalytics({ dataDir: fresh, allowedOrigins: [] })).close();
+    await (await createNodeAnalytics({ dataDir: fresh, allowedOrigins: [], content: TV_SHOP })).close();
     const created = modes(path.join(fresh, 'pglite'));
     expect(new Set(created.values())).toEqual(new Set([0o600, 0o700]));
     expect(statSync(path.join(fresh, 'pglite')).mode & 0o777).toBe(0o700);

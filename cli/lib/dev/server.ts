@@ -7,6 +7,7 @@ import type { RenderInput } from '#src/entry-server.tsx';
 import { formatProblems, type Problem } from '#core/content/problems.ts';
 import { businessJsonLdOf } from '#core/page-data/seo.ts';
 import { cacheDirOf, prepareSite, type PreparedSite } from '#core/pipeline/prepare.ts';
+import { functionsContent, writeFunctionsContent } from '#core/pipeline/functions-content.ts';
 import { renderSocialCard } from '#core/pipeline/social-images.ts';
 import { escapeXml } from '#core/pipeline/escape.ts';
 import { siteOf, type RouteEntry, type SiteIndex } from '#core/page-data/route-entry.ts';
@@ -65,6 +66,8 @@ export async function startDevServer(opts: DevOptions): Promise<DevServer> {
       const prepared = await prepareSite({ root: opts.root, contentDir, cacheDir: cacheDirOf(opts.root), buildDate: new Date().toISOString().slice(0, 10), includeDrafts: true });
       if (!prepared.ok) return { problems: prepared.problems, filesChecked: prepared.filesChecked };
       const { index } = prepared.site;
+      // The functions served beside it (`supabase functions serve`) take the forms' choices and their words from here.
+      writeFunctionsContent(opts.root, functionsContent(prepared.site.content));
       log(`content: ${index.routes.length} pages in ${Math.round(performance.now() - t0)} ms`);
       return { site: prepared.site, index, byPath: new Map(index.routes.map((r) => [r.path, r])) };
     })());
@@ -137,6 +140,9 @@ export async function startDevServer(opts: DevOptions): Promise<DevServer> {
       });
     });
   });
+  // The content is read before the first request, and the functions' copy written before serving;
+  // a failure shows on the page that asks for it, as after a change.
+  await getIndex().catch(() => {});
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
     http.listen(opts.port, opts.host, () => resolve());

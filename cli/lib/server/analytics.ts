@@ -13,7 +13,7 @@ import postgres from 'postgres';
 import { parseTrustedProxies } from '#functions/_shared/client-address.ts';
 import { createAnalyticsHandler, type Query } from '#functions/_shared/handler.ts';
 import { alertChannelsFromEnv, type AlertChannels } from '#functions/_shared/alerts.ts';
-import type { FunctionsContent } from '#functions/_shared/content.ts';
+import { wordsOf, type FunctionsContent } from '#functions/_shared/content.ts';
 import { queueDueDigest } from '#functions/_shared/digest.ts';
 import { createLeadsHandler, type LeadsDeps } from '#functions/_shared/leads-handler.ts';
 import { createOutbox, type OutboxOptions } from '#functions/_shared/outbox.ts';
@@ -195,8 +195,8 @@ export interface NodeAnalyticsOptions {
   trustedProxies?: string[];
   /** postgres.js pool size (DATABASE_URL only). */
   poolSize?: number;
-  /** The business and the functions' words (core/pipeline/functions-content.ts); none: no weekly digest. */
-  content?: FunctionsContent;
+  /** The served build's form choices, the functions' words and the business (core/pipeline/functions-content.ts): the leads function's choices and pages, the alerts, the weekly digest. */
+  content: FunctionsContent;
   /** The leads function's settings from site.yaml `forms` (forward target, spam-trap field). */
   leads?: {
     forwardTo?: string;
@@ -264,7 +264,7 @@ export async function createNodeAnalytics(opts: NodeAnalyticsOptions): Promise<N
   const fromEnv = alertChannelsFromEnv((name) => process.env[name]);
   if (!opts.leads?.alerts) for (const problem of fromEnv.problems) console.error(`leads: ${problem}`);
   const channels: AlertChannels = { ...(opts.leads?.alerts ?? fromEnv.channels), forward: opts.leads?.forwardTo ? { url: opts.leads.forwardTo } : undefined };
-  const outbox = createOutbox({ query: db.query, channels, logError: rateLimitedLog(consoleLogError, Date.now), ...opts.leads?.outbox });
+  const outbox = createOutbox({ query: db.query, channels, say: wordsOf(opts.content), logError: rateLimitedLog(consoleLogError, Date.now), ...opts.leads?.outbox });
   const deliverDue = () => void outbox.drain().catch(() => {});
   const poll = outbox.channels.length > 0 ? setInterval(deliverDue, opts.leads?.pollMs ?? 5000) : undefined;
   poll?.unref();

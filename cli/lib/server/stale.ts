@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { buildInfoFile } from '#core/pipeline/record.ts';
+import { builtFunctionsContentFile } from '#core/pipeline/functions-content.ts';
 
 function newestMtime(target: string): number {
   if (!existsSync(target)) return 0;
@@ -14,10 +15,13 @@ function newestMtime(target: string): number {
   return newest;
 }
 
-/** True when dist/ is missing or any source (content, app code, schemas, config) is newer than it. */
+/**
+ * True when dist/ is missing, was built by a version that kept no functions' content, or any
+ * source (content, app code, schemas, config) is newer than it.
+ */
 export function buildIsStale(root: string, content: string, dist: string): boolean {
   const stamp = buildInfoFile(dist);
-  if (!existsSync(stamp)) return true;
+  if (!existsSync(stamp) || !existsSync(builtFunctionsContentFile(dist))) return true;
   const built = statSync(stamp).mtimeMs;
   const sources = [content, 'src', 'schemas', 'public', 'core', 'vite.config.ts', 'package-lock.json'].map((p) => path.resolve(root, p));
   return sources.some((s) => newestMtime(s) > built);

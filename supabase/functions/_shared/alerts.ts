@@ -6,6 +6,7 @@
 // the repository.
 
 import { createHmac } from './ip.ts';
+import type { Say } from './content.ts';
 import { FORM_FIELDS, type LeadKind } from './lead-form.ts';
 import { istDate } from './range.ts';
 
@@ -105,19 +106,13 @@ export const deliveryLabel = (d: Delivery) => (d.lead ? `lead ${d.lead.id}` : `t
  */
 export type AttemptResult = { ok: true } | { ok: false; error: string; retryAfterMs?: number; answered: boolean; sent: boolean };
 
-const KIND_TITLE: Record<LeadKind, string> = {
-  quote: 'New quote request',
-  contact: 'New message from the contact form',
-  'service-request': 'New service request',
-  newsletter: 'New newsletter sign-up',
-};
+/** The catalogues' key of an alert's first line, by the kind of lead (functions.alert.*). */
+const KIND_TITLE: Record<LeadKind, string> = { quote: 'alert.quote', contact: 'alert.contact', 'service-request': 'alert.serviceRequest', newsletter: 'alert.newsletter' };
 
 const IST_MS = 5.5 * 3_600_000;
 /** "2026-12-18 10:15 IST". */
 const istTime = (iso: string) => `${new Date(Date.parse(iso) + IST_MS).toISOString().slice(0, 16).replace('T', ' ')} IST`;
 
-/** The first line of a Telegram alert sent again after an attempt that got no answer (Telegram takes no idempotency key). */
-const REPEAT_NOTE = '(Sent again: the last try got no answer, so this alert may be here already.)';
 
 // Characters of a visitor's text that would change how the alert reads rather than what it says:
 // controls (line breaks included) and the bidirectional controls, which reorder what follows them
@@ -141,23 +136,24 @@ export function quoted(message: string): string[] {
   return message.split(LINE_BREAK).map((l) => `│ ${shown(l)}`);
 }
 
-/** The alert as a person reads it (Telegram's message, and `text` in the webhook's JSON). */
-export function alertText(lead: OutgoingLead, siteOrigin = ''): string {
-  const title = lead.kind === 'service-request' && lead.brand_name ? `${KIND_TITLE[lead.kind]}: ${shown(lead.brand_name)}` : KIND_TITLE[lead.kind];
-  const lines = [title];
-  if (lead.name !== null) lines.push(`Name: ${shown(lead.name)}`);
-  if (lead.phone !== null) lines.push(`Phone: ${shown(lead.phone)}`);
-  lines.push(`E-mail: ${shown(lead.email)}`);
+/** The alert as a person reads it (Telegram's message, and `text` in the webhook's JSON), in the owner's words (`say`: the default language's). */
+export function alertText(lead: OutgoingLead, say: Say, siteOrigin = ''): string {
+  const title = say(KIND_TITLE[lead.kind]);
+  const lines = [lead.kind === 'service-request' && lead.brand_name ? `${title}: ${shown(lead.brand_name)}` : title];
+  if (lead.name !== null) lines.push(say('alert.name', { name: shown(lead.name) }));
+  if (lead.phone !== null) lines.push(say('alert.phone', { phone: shown(lead.phone) }));
+  lines.push(say('alert.email', { email: shown(lead.email) }));
   const what = [lead.service, lead.service_type, lead.area].filter((v) => v !== null).map(shown);
   if (what.length) lines.push(what.join(' · '));
   if (lead.message !== null) lines.push('', ...quoted(lead.message), '');
-  lines.push(`From ${lead.page_path === null ? 'an unknown page' : shown(lead.page_path)}${lead.source ? ` (came from ${shown(lead.source)})` : ''} · ${istTime(lead.created_at)} · lead ${lead.id}`);
+  const source = lead.source ? say('alert.cameFrom', { source: shown(lead.source) }) : '';
+  lines.push(say('alert.from', { page: lead.page_path === null ? say('alert.unknownPage') : shown(lead.page_path), source, time: istTime(lead.created_at), id: lead.id }));
   if (siteOrigin) lines.push(`${siteOrigin}/analytics`);
   return lines.join('\n');
 }
 
 /** The webhook's JSON: the same for every attempt of one delivery, so its idempotency key names one body. */
-export function webhookBody(d: Delivery, siteOrigin = ''): string {
+export function webhookBody(d: Delivery, say: Say, siteOrigin = ''): string {
   if (d.digest) {
     const { from, to, text, figures } = d.digest;
     return JSON.stringify({ type: 'digest.weekly', id: d.idempotencyKey, from, to, text, figures });
@@ -167,7 +163,7 @@ export function webhookBody(d: Delivery, siteOrigin = ''): string {
     type: 'lead.created',
     id: d.idempotencyKey,
     lead,
-    text: alertText(lead, siteOrigin),
+    text: alertText(lead, say, siteOrigin),
     dashboard: siteOrigin ? `${siteOrigin}/analytics` : null,
   });
 }
@@ -200,6 +196,8 @@ function errorLine(e: unknown, secrets: readonly string[]): string {
 
 export interface SendOptions {
   channels: AlertChannels;
+  /** The owner's words (the default language's functions.* messages). */
+  say: Say;
   siteOrigin?: string;
   timeoutMs: number;
   /** Aborts the attempt when the server stops. */
@@ -242,7 +240,8 @@ export async function attemptDelivery(d: Delivery, o: SendOptions): Promise<Atte
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({
             chat_id: t.chatId,
-            text: `${d.maybeDelivered ? `${REPEAT_NOTE}\n` : ''}${d.digest ? d.digest.text : alertText(d.lead, o.siteOrigin)}`,
+            // Telegram takes no idempotency key: a try after one that got no answer says it may be a repeat.
+            text: `${d.maybeDelivered ? `${o.say('alert.repeat')}\n` : ''}${d.digest ? d.digest.text : alertText(d.lead, o.say, o.siteOrigin)}`,
             link_preview_options: { is_disabled: true },
           }),
         },
@@ -269,7 +268,7 @@ export async function attemptDelivery(d: Delivery, o: SendOptions): Promise<Atte
     case 'webhook': {
       const w = o.channels.webhook;
       if (!w) return { ok: false, error: `The webhook is not configured (${ALERT_ENV.webhook.join(', ')})`, answered: false, sent: false };
-      const body = webhookBody(d, o.siteOrigin);
+      const body = webhookBody(d, o.say, o.siteOrigin);
       const timestamp = Math.floor(o.now() / 1000);
       request = {
         url: w.url,

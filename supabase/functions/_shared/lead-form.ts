@@ -4,9 +4,8 @@
 // spec's (§3, §7) (docs/decisions/070-leads-function.md, 075-leads-outbox-and-alerts.md).
 
 import { unstorableText, type BodyIssue } from './body.ts';
-import { CONTACT_SERVICES, fieldProblem, SERVICE_TYPES, type LeadField } from './lead-rules.ts';
-
-export { CONTACT_SERVICES, SERVICE_TYPES };
+import type { FunctionsContent, Say } from './content.ts';
+import { FIELD_RULES, fieldProblem, type LeadField } from './lead-rules.ts';
 
 export const LEAD_KINDS = ['quote', 'contact', 'service-request', 'newsletter'] as const;
 export type LeadKind = (typeof LEAD_KINDS)[number];
@@ -50,7 +49,8 @@ function percentBytes(part: Uint8Array): Uint8Array | null {
 }
 
 /**
- * Reads a form body. URLSearchParams would replace invalid UTF-8 (raw or percent-encoded, lone
+ * Reads a form body; an issue's message is a key of the catalogues' functions.* (or, for text no
+ * database stores, body.ts's own words). URLSearchParams would replace invalid UTF-8 (raw or percent-encoded, lone
  * surrogates included) by U+FFFD and keep the last of two values; here either is a refusal.
  */
 export function parseFormBody(bytes: Uint8Array): { fields: FormFields } | { issue: BodyIssue } {
@@ -67,11 +67,11 @@ export function parseFormBody(bytes: Uint8Array): { fields: FormFields } | { iss
     const name = rawName && decodeUtf8(rawName);
     const value = rawValue && decodeUtf8(rawValue);
     if (name == null || value == null) {
-      return { issue: { path: '', code: 'invalid_encoding', message: 'The form is not valid UTF-8 form data' } };
+      return { issue: { path: '', code: 'invalid_encoding', message: 'form.notUtf8' } };
     }
     const why = unstorableText(name) ?? unstorableText(value);
     if (why) return { issue: { path: name, code: 'invalid_string', message: why } };
-    if (fields.has(name)) return { issue: { path: name, code: 'duplicate', message: 'Sent more than once' } };
+    if (fields.has(name)) return { issue: { path: name, code: 'duplicate', message: 'form.twice' } };
     fields.set(name, value);
   }
   return { fields };
@@ -120,25 +120,26 @@ export function leadKindOf(fields: FormFields): LeadKind | null {
 }
 
 /**
- * Validates the fields a form sent (the honeypot already taken out) by the rules of lead-rules.ts.
- * Every value is kept exactly as sent; one that breaks its rule is refused with the rule's message.
+ * Validates the fields a form sent (the honeypot already taken out) by the rules of lead-rules.ts,
+ * a select's against the choices the built site offers (`choices`). Every value is kept exactly as
+ * sent; one that breaks its rule is refused with the rule's message, in the words of `say`.
  */
-export function readLead(fields: FormFields): LeadResult {
+export function readLead(fields: FormFields, choices: FunctionsContent['choices'], say: Say): LeadResult {
   const kind = leadKindOf(fields);
-  if (!kind) return { ok: false, kind, issues: [{ path: 'subject', code: 'unknown_form', message: 'This is not one of the site’s forms' }] };
+  if (!kind) return { ok: false, kind, issues: [{ path: 'subject', code: 'unknown_form', message: say('form.unknown') }] };
   const form: readonly string[] = FORM_FIELDS[kind];
   const issues: BodyIssue[] = [];
   for (const name of fields.keys()) {
-    if (!form.includes(name)) issues.push({ path: name, code: 'unrecognized_keys', message: 'This form has no such field' });
+    if (!form.includes(name)) issues.push({ path: name, code: 'unrecognized_keys', message: say('form.noSuchField') });
   }
   for (const field of FORM_FIELDS[kind]) {
     const value = fields.get(field);
-    const problem = fieldProblem(field, value ?? '');
-    if (problem) issues.push({ path: field, code: value === undefined ? 'required' : 'invalid', message: problem });
+    const problem = fieldProblem(field, value ?? '', (choices[field as keyof typeof choices] ?? []).map((c) => c.value));
+    if (problem) issues.push({ path: field, code: value === undefined ? 'required' : 'invalid', message: say(`rules.${problem}`, { max: FIELD_RULES[field].max.toLocaleString('en-IN') }) });
   }
   const subject = expectedSubject(kind, fields);
   if (subject !== null && issues.length === 0 && fields.get('subject') !== subject) {
-    issues.push({ path: 'subject', code: 'unknown_form', message: 'Unknown form' });
+    issues.push({ path: 'subject', code: 'unknown_form', message: say('form.unknown') });
   }
   if (issues.length > 0) return { ok: false, kind, issues };
   const v = (name: LeadField) => fields.get(name) ?? null;

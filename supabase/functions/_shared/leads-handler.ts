@@ -14,14 +14,14 @@ import type { ClientAddressOptions } from './client-address.ts';
 import { channelsFor, type AlertChannels, type Channel } from './alerts.ts';
 import { charsetOf, corsFor, createClientGate, createKeyCheck, json, mediaTypeOf, methodNotAllowed, preflight, secured } from './http.ts';
 import { DEFAULT_HONEYPOT_FIELD, parseFormBody, readLead, type FormFields, type Lead, type LeadKind } from './lead-form.ts';
-import { invalidLeadPage, refusalPage, subscribedPage, type PageLinks } from './lead-page.ts';
+import { invalidLeadPage, refusalPage, subscribedPage, type PageLinks, type PageWords } from './lead-page.ts';
+import { languageOf, wordsOf, type FunctionsContent } from './content.ts';
 import { consoleLogError, rateLimitedLog, type LogError } from './log.ts';
 import type { RateLimitOptions } from './rate-limit.ts';
 import { istMidnight, RANGE_PROBLEM, rangeFromQuery } from './range.ts';
 import { createDailySalt, hostOf, visitorHash } from './visitor.ts';
 import { createOutbox, type Outbox } from './outbox.ts';
 import { INSERT_LEAD_SQL, LEADS_IN_RANGE_SQL } from './sql.ts';
-import type { FunctionsContent } from './content.ts';
 import { queueDueDigest } from './digest.ts';
 import { readLeadsFigures, type LeadsFigures, type Query } from './figures.ts';
 
@@ -51,6 +51,8 @@ export interface LeadsConfig {
 export interface LeadsDeps {
   query: Query;
   config: LeadsConfig;
+  /** The built site's form choices, the functions' words and the business (supabase/functions/_generated/content.json); the schedule's call makes the weekly digest with them when it is due. */
+  content: FunctionsContent;
   now?: () => Date;
   logError?: LogError;
   /** Keeps the deliveries running after the answer (Supabase: EdgeRuntime.waitUntil); tests await it. */
@@ -59,8 +61,6 @@ export interface LeadsDeps {
   outbox?: Outbox;
   /** How long the deliveries started by one request may go on (Supabase ends a worker after a while). */
   drainMs?: number;
-  /** The words and the business of content/: the schedule's call makes the weekly digest with them when it is due. */
-  content?: FunctionsContent;
 }
 
 export type LeadsHandler = (req: Request, info?: { remoteAddress?: string }) => Promise<Response>;
@@ -127,7 +127,7 @@ export function leadsCsv(leads: readonly StoredLead[]): string {
 }
 
 export function createLeadsHandler(deps: LeadsDeps): LeadsHandler {
-  const { query, config } = deps;
+  const { query, config, content } = deps;
   if (!config.hmacSecret || !config.dashboardKey) throw new Error('leads: hmacSecret and dashboardKey must be set');
   const now = deps.now ?? (() => new Date());
   const logError = rateLimitedLog(deps.logError ?? consoleLogError, () => now().getTime());
@@ -142,7 +142,7 @@ export function createLeadsHandler(deps: LeadsDeps): LeadsHandler {
   });
   const salts = createDailySalt(query);
   const checkKey = createKeyCheck({ key: config.dashboardKey, gate, now: () => now().getTime() });
-  const outbox = deps.outbox ?? createOutbox({ query, channels: config.channels ?? {}, siteOrigin: config.siteOrigin, now, logError });
+  const outbox = deps.outbox ?? createOutbox({ query, channels: config.channels ?? {}, say: wordsOf(content), siteOrigin: config.siteOrigin, now, logError });
   const drainMs = deps.drainMs ?? DEFAULT_DRAIN_MS;
   /** Makes the due deliveries after the answer, within the time one request may take. */
   const deliverLater = () => defer(outbox.drain(Date.now() + drainMs).catch((error) => logError('leads: the deliveries stopped', error)));
@@ -192,52 +192,57 @@ export function createLeadsHandler(deps: LeadsDeps): LeadsHandler {
     return Number(row?.id);
   }
 
+  /** The words of the page a request's form was on (its language, from Referer), and the selects' choices. */
+  const wordsFor = (page: string | null): PageWords => {
+    const lang = languageOf(content, page);
+    return { lang, say: wordsOf(content, lang), choices: content.choices };
+  };
+
   async function collect(req: Request, cors: Record<string, string>, remoteAddress?: string): Promise<Response> {
     const action = new URL(req.url).pathname;
     const links: PageLinks = { action, siteOrigin: config.siteOrigin };
     const asJson = wantsJson(req);
+    const page = pagePath(req);
+    const words = wordsFor(page);
+    const { say } = words;
     const refuse = (status: number, title: string, message: string, issues: BodyIssue[] = [], extra: Record<string, string> = {}) =>
       asJson
-        ? json(status, { error: message, issues }, { ...cors, ...extra })
-        : new Response(refusalPage(title, message, links), { status, headers: { ...cors, ...HTML_HEADERS, ...extra } });
+        ? json(status, { error: say(message), issues }, { ...cors, ...extra })
+        : new Response(refusalPage(say(title), say(message, { bytes: maxBody }), links, words), { status, headers: { ...cors, ...HTML_HEADERS, ...extra } });
 
     const { allowed, ipHash } = await gate.identify(req.headers, remoteAddress);
-    if (!allowed) {
-      return refuse(429, 'Too many requests', 'This connection has sent many forms in a short time. Please wait a minute, or call us.', [], { 'retry-after': '60' });
-    }
+    if (!allowed) return refuse(429, 'refusal.tooManyTitle', 'refusal.tooMany', [], { 'retry-after': '60' });
     const contentType = req.headers.get('content-type') ?? '';
-    if (mediaTypeOf(contentType) !== 'application/x-www-form-urlencoded') {
-      return refuse(415, 'Unsupported form', 'Send the form as application/x-www-form-urlencoded.');
-    }
+    if (mediaTypeOf(contentType) !== 'application/x-www-form-urlencoded') return refuse(415, 'refusal.unsupportedTitle', 'refusal.notUrlencoded');
     const charset = charsetOf(contentType);
-    if (charset && charset !== 'utf-8' && charset !== 'utf8') return refuse(415, 'Unsupported form', 'Send the form in UTF-8.');
+    if (charset && charset !== 'utf-8' && charset !== 'utf8') return refuse(415, 'refusal.unsupportedTitle', 'refusal.notUtf8');
     const bytes = await readCapped(req, maxBody);
-    if (bytes === 'too-large') return refuse(413, 'Message too long', `The form is larger than ${maxBody} bytes. Please shorten the message.`);
-    if (bytes === 'unreadable') return refuse(400, 'Not sent', 'The form did not arrive whole. Please send it again.');
+    if (bytes === 'too-large') return refuse(413, 'refusal.tooLargeTitle', 'refusal.tooLarge');
+    if (bytes === 'unreadable') return refuse(400, 'refusal.notSentTitle', 'refusal.notWhole');
 
     const parsed = parseFormBody(bytes);
-    if ('issue' in parsed) return refuse(400, 'Please check your request', parsed.issue.message, [parsed.issue]);
+    if ('issue' in parsed) return refuse(400, 'page.check', parsed.issue.message, [{ ...parsed.issue, message: say(parsed.issue.message) }]);
     const fields: FormFields = parsed.fields;
     const trap = fields.get(honeypot);
     fields.delete(honeypot);
     // A bot filled the field people never see: it is told what a person is told, and nothing is kept.
     if (trap) return asJson ? json(201, { ok: true }, cors) : new Response(null, { status: 303, headers: { ...cors, location: config.thankYouUrl } });
 
-    const result = readLead(fields);
+    const result = readLead(fields, content.choices, say);
     if (!result.ok) {
-      if (asJson) return json(400, { error: 'Invalid form', issues: result.issues }, cors);
-      return new Response(invalidLeadPage(fields, result.issues, links), { status: 400, headers: { ...cors, ...HTML_HEADERS } });
+      if (asJson) return json(400, { error: say('form.invalid'), issues: result.issues }, cors);
+      return new Response(invalidLeadPage(fields, result.issues, links, words), { status: 400, headers: { ...cors, ...HTML_HEADERS } });
     }
     const { lead } = result;
     try {
-      await store(lead, pagePath(req), req, ipHash);
+      await store(lead, page, req, ipHash);
     } catch (error) {
       logError('leads: could not store the lead', error);
-      return refuse(503, 'Not sent', 'Your request could not be saved just now. Please try again in a minute, or call us.', [], { 'retry-after': '60' });
+      return refuse(503, 'refusal.notSentTitle', 'refusal.notSaved', [], { 'retry-after': '60' });
     }
     if (outbox.channels.length > 0) deliverLater();
     if (asJson) return json(201, { ok: true }, cors);
-    if (lead.kind === 'newsletter') return new Response(subscribedPage(links), { status: 200, headers: { ...cors, ...HTML_HEADERS } });
+    if (lead.kind === 'newsletter') return new Response(subscribedPage(links, words), { status: 200, headers: { ...cors, ...HTML_HEADERS } });
     return new Response(null, { status: 303, headers: { ...cors, location: config.thankYouUrl } });
   }
 
@@ -287,7 +292,8 @@ export function createLeadsHandler(deps: LeadsDeps): LeadsHandler {
   async function answer(req: Request, remoteAddress?: string): Promise<Response> {
     const { allowed, cors } = corsFor(req, config.allowedOrigins);
     if (!allowed) {
-      return new Response(refusalPage('Not allowed', 'This form was sent from a page this site does not know.', { action: '', siteOrigin: config.siteOrigin }), {
+      const words = wordsFor(null);
+      return new Response(refusalPage(words.say('refusal.notAllowedTitle'), words.say('refusal.notAllowed'), { action: '', siteOrigin: config.siteOrigin }, words), {
         status: 403,
         headers: { ...cors, ...HTML_HEADERS },
       });

@@ -11,6 +11,7 @@
 // every request it got but did not answer may have been shown, and is sent again.
 
 import { attemptDelivery, CHANNELS, deliveryLabel, type AlertChannels, type Channel, type Delivery, type DigestMessage, type OutgoingLead } from './alerts.ts';
+import type { Say } from './content.ts';
 import type { LogError } from './log.ts';
 import { ANY_DUE_SQL, CLAIM_DELIVERIES_SQL, MARK_ATTEMPT_FAILED_SQL, MARK_DELIVERED_SQL, RELEASE_CLAIMS_SQL } from './sql.ts';
 
@@ -30,6 +31,8 @@ export interface OutboxOptions {
   channels: AlertChannels;
   /** The site's origin, for the dashboard link in an alert ('' for none). */
   siteOrigin?: string;
+  /** The owner's words in alerts (the default language's functions.* messages, FunctionsContent). */
+  say: Say;
   now?: () => Date;
   logError?: LogError;
   /** Deliveries open at once (sockets to receivers) per channel and instance. */
@@ -110,7 +113,7 @@ export function createOutbox(o: OutboxOptions): Outbox {
   const slots = (c: Channel, lane: Lane) => (WITHOUT_IDEMPOTENCY.has(c) && !lane.answering ? 1 : maxOpen) - lane.open;
 
   async function attempt(d: Delivery, lane: Lane): Promise<void> {
-    const result = await attemptDelivery(d, { channels: o.channels, siteOrigin: o.siteOrigin, timeoutMs, signal: stopping.signal, now: () => now().getTime() });
+    const result = await attemptDelivery(d, { channels: o.channels, say: o.say, siteOrigin: o.siteOrigin, timeoutMs, signal: stopping.signal, now: () => now().getTime() });
     lane.answering = result.ok || result.answered;
     const at = now();
     try {

@@ -14,7 +14,7 @@
 // also makes the owner's weekly digest when it is due (Monday 09:00 in India; decision 112).
 
 import postgres from 'postgres';
-// The business and the functions' words (the weekly digest's): `site build` writes them from content/ (README, "Deploying").
+// The site's form choices, the functions' words and the business: `site build` writes them from content/ (README, "Leads", "Deploying").
 import content from '../_generated/content.json' with { type: 'json' };
 import { alertChannelsFromEnv } from '../_shared/alerts.ts';
 import type { FunctionsContent } from '../_shared/content.ts';
