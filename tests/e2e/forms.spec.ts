@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { CONTACT_CHOICES, RECORD_GTAG, ROUTES, SITE } from './screen-support.ts';
+import { CONTACT_CHOICES, RECORD_GTAG, ROUTES, say, SITE } from './screen-support.ts';
 import { expect, test, waitForEnhanced } from './support.ts';
 
 /** Each named control's tag, type and required flag, in document order (hidden fields left out). */
@@ -205,11 +205,12 @@ test.describe('without JavaScript', () => {
     await page.goto('/contact');
     const form = page.locator('form#contact-form');
     await fillContactForm(form, { name: 'Kept Name', phone: 'call me', email: 'kept@gmail.com', service: CONTACT_CHOICES.at(-1)!, message: 'Kept message' });
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Please check your request');
-    await expect(page.getByRole('alert')).toContainText('Please enter a phone number such as +91 98290 12345');
-    await expect(page.getByLabel('Your name')).toHaveValue('Kept Name');
-    await expect(page.getByLabel('Message')).toHaveValue('Kept message');
-    await expect(page.getByLabel('Service needed')).toHaveValue(CONTACT_CHOICES.at(-1)!);
+    // The leads function's page, in the catalogue's words (functions.*).
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(say('functions.page.check'));
+    await expect(page.getByRole('alert')).toContainText(say('functions.rules.phone'));
+    await expect(page.getByLabel(say('functions.fields.name'))).toHaveValue('Kept Name');
+    await expect(page.getByLabel(say('functions.fields.message'))).toHaveValue('Kept message');
+    await expect(page.getByLabel(say('functions.fields.service'))).toHaveValue(CONTACT_CHOICES.at(-1)!);
     await page.getByLabel('Phone').fill('+91 90000 00002');
     await page.getByRole('button', { name: 'Send again' }).click();
     await expect(page).toHaveURL(/\/thank-you$/);
@@ -354,7 +355,7 @@ test.describe('the newsletter form', () => {
     const address = `${visitor('news-js')}@gmail.com`.replace(/ /g, '.');
     await email.fill(address);
     await form.locator('[type="submit"]').click();
-    await expect(page.getByRole('status').filter({ hasText: 'you are subscribed' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: say('forms.newsletter.done') })).toBeVisible();
     expect(new URL(page.url()).pathname).toBe('/blog');
     expect(await storedLead(page, address, 'email')).toMatchObject({ kind: 'newsletter' });
   });
@@ -366,7 +367,7 @@ test.describe('the newsletter form', () => {
     const address = `${visitor('news-nojs')}@gmail.com`.replace(/ /g, '.');
     await page.locator('main form input[name="email"]').fill(address);
     await page.locator('main form [type="submit"]').click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you – you are subscribed');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(say('functions.page.subscribed'));
     expect(page.url()).not.toContain('gmail');
     expect(await storedLead(page, address, 'email')).toMatchObject({ kind: 'newsletter' });
     await context.close();
