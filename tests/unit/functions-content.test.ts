@@ -48,7 +48,7 @@ function keysTheFunctionsSay(): string[] {
   const dir = path.join(ROOT, 'supabase/functions/_shared');
   const literal = readdirSync(dir)
     .filter((f) => f.endsWith('.ts'))
-    .flatMap((f) => [...readFileSync(path.join(dir, f), 'utf8').matchAll(/'((?:alert|page|refusal|form)\.[A-Za-z.]+)'/g)].map((m) => m[1]!));
+    .flatMap((f) => [...readFileSync(path.join(dir, f), 'utf8').matchAll(/'((?:alert|page|refusal|form)\.[A-Za-z0-9.]+)'/g)].map((m) => m[1]!));
   const fields = Object.keys(FIELD_RULES) as LeadField[];
   const shown = [...new Set(Object.values(FORM_FIELDS).flat())].filter((f) => f !== 'subject' && f !== 'brandName');
   const made = [
@@ -72,6 +72,13 @@ describe('the functions\' words', () => {
       return keys.filter((k) => typeof words[`functions.${k}`] !== 'string').map((k) => `${file}: functions.${k}`);
     });
     expect(missing).toEqual([]);
+    // And no word is left that they no longer say.
+    const unused = catalogues.flatMap((file) =>
+      Object.keys(flat(path.join(ROOT, file)))
+        .filter((k) => k.startsWith('functions.') && !keys.includes(k.slice('functions.'.length)))
+        .map((k) => `${file}: ${k}`),
+    );
+    expect(unused).toEqual([]);
   });
 
   it('are each business\'s own: its catalogue\'s text, placeholders filled', () => {
@@ -83,6 +90,26 @@ describe('the functions\' words', () => {
     }
     expect(wordsOf(TV_SHOP)('rules.empty.message')).not.toBe(wordsOf(AC_SHOP)('rules.empty.message'));
   });
+});
+
+describe('the pages the leads function answers a browser with', () => {
+  for (const [dir, content] of BUSINESSES) {
+    const other = BUSINESSES.find(([d]) => d !== dir)![1];
+    it(`${dir}: the newsletter's thank-you and a refusal say what its catalogue says, not another business's words`, async () => {
+      await db.exec('truncate public.leads, public.leads_outbox restart identity');
+      const h = makeLeadsHandler(db, { rateLimit: { burst: 1e9, perSecond: 1 } }, [], undefined, undefined, content);
+      const [say, theirs] = [wordsOf(content), wordsOf(other)];
+      expect(say('page.subscribedText')).not.toBe(theirs('page.subscribedText'));
+      const thanks = await h(postForm(form({ email: 'reader@gmail.com' })));
+      expect(thanks.status).toBe(200);
+      const html = await thanks.text();
+      for (const key of ['page.subscribedTitle', 'page.subscribed', 'page.subscribedText', 'page.backToBlog']) expect(html).toContain(escapeHtml(say(key)));
+      expect(html).not.toContain(escapeHtml(theirs('page.subscribedText')));
+      const empty = await (await h(postForm(form({ ...CONTACT, message: ' ' })))).text();
+      expect(empty).toContain(escapeHtml(say('rules.empty.message')));
+      expect(empty).not.toContain(escapeHtml(theirs('rules.empty.message')));
+    });
+  }
 });
 
 describe('the forms\' choices', () => {
