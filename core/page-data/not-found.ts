@@ -20,15 +20,15 @@ export function notFoundPages(content: Content, pagesFile: string, routes: reado
     noindex: true,
     breadcrumb: null,
   });
-  const section = (dir: string, kind: 'post-not-found' | 'brand-not-found', key: string): NotFoundEntry[] => {
+  const section = (dir: string, kind: 'post-not-found' | 'brand-not-found', titleKey: string, descriptionKey: string): NotFoundEntry[] => {
     if (!routes.some((r) => r.path.startsWith(`${at(dir)}/`))) return [];
-    const [title, description] = [say(content, `${key}.title`), say(content, `${key}.description`, { business: content.site.business.name })];
+    const [title, description] = [say(content, titleKey), say(content, descriptionKey, { business: content.site.business.name })];
     return [{ dir: at(dir), path: `${at(dir)}/404`, source: { file: pagesFile, line: 1 }, sitemap: false, data: { kind, meta: pageMeta(content, { path: `${at(dir)}/404`, title, description, noindex: true, breadcrumb: null }) } }];
   };
   return [
     { dir: home, path, source: { file: pagesFile, line: 1 }, sitemap: false, data: { kind: 'not-found', meta } },
     // Nearest-404 pages of sections: /blog/<unknown> and /service-center/<unknown> (spec §8).
-    ...section('/blog', 'post-not-found', 'notFound.post.meta'),
-    ...section('/service-center', 'brand-not-found', 'notFound.brand.meta'),
+    ...section('/blog', 'post-not-found', 'notFound.post.meta.title', 'notFound.post.meta.description'),
+    ...section('/service-center', 'brand-not-found', 'notFound.brand.meta.title', 'notFound.brand.meta.description'),
   ];
 }
