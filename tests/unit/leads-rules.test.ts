@@ -39,7 +39,7 @@ describe('the rules of a lead', () => {
   it('count characters as Postgres does (code points)', () => {
     expect(codePoints('😀'.repeat(100))).toBe(100);
     expect(fieldProblem('name', '😀'.repeat(100))).toBeNull();
-    expect(fieldProblem('name', '😀'.repeat(101))).toBe('tooLong.name');
+    expect(fieldProblem('name', '😀'.repeat(101))).toBe('rules.tooLong.name');
   });
 
   const post = (fields: Record<string, string>) => makeLeadsHandler(db)(postForm(form(fields), { accept: 'application/json' }));
@@ -76,20 +76,20 @@ describe('the rules of a lead', () => {
   it('give each refusal the message of the rule it breaks (a key of the catalogues\' functions.rules)', () => {
     const [choice] = TV_SHOP.choices.service.map((c) => c.value);
     const cases: [LeadField, string, string | null][] = [
-      ['name', ' ', 'empty.name'],
-      ['name', 'Asha\nVerma', 'control'],
-      ['message', '\r\n\t ', 'empty.message'],
+      ['name', ' ', 'rules.empty.name'],
+      ['name', 'Asha\nVerma', 'rules.control'],
+      ['message', '\r\n\t ', 'rules.empty.message'],
       ['message', 'line one\r\nline two\ttabbed', null],
-      ['message', 'bell\u0007', 'control'],
+      ['message', 'bell\u0007', 'rules.control'],
       ['phone', '+91 98290 1234', null],
-      ['phone', '98290 12345 +', 'phone'],
-      ['phone', '12345', 'phone'],
-      ['phone', `${'9'.repeat(10)}${' '.repeat(21)}`, 'tooLong.phone'],
+      ['phone', '98290 12345 +', 'rules.phone'],
+      ['phone', '12345', 'rules.phone'],
+      ['phone', `${'9'.repeat(10)}${' '.repeat(21)}`, 'rules.tooLong.phone'],
       ['email', 'a.b+tv@shop.co.in', null],
-      ['email', 'asha@gmail', 'email'],
+      ['email', 'asha@gmail', 'rules.email'],
       ['service', choice!, null],
-      ['service', `${choice} `, 'notChosen.service'],
-      ['serviceType', '', 'notChosen.serviceType'],
+      ['service', `${choice} `, 'rules.notChosen.service'],
+      ['serviceType', '', 'rules.notChosen.serviceType'],
     ];
     const choices = { service: TV_SHOP.choices.service.map((c) => c.value), serviceType: TV_SHOP.choices.serviceType.map((c) => c.value) } as Record<string, string[]>;
     expect(cases.map(([f, v]) => fieldProblem(f, v, choices[f]))).toEqual(cases.map((c) => c[2]));
@@ -130,7 +130,7 @@ describe('the rules of a lead', () => {
     const blanks = ['\u00a0', '\u200b', '\u3000', '\u00a0\u200b\u3000 ', '\u2060\ufeff', '\u{e0041}\u{e0042}', '\u{1d173}', '\u3164', '\u2800', '\u180e', '\u00ad'];
     for (const field of ['name', 'message', 'area', 'brandName'] as const) {
       for (const blank of blanks) {
-        expect([field, blank, fieldProblem(field, blank)]).toEqual([field, blank, `empty.${field}`]);
+        expect([field, blank, fieldProblem(field, blank)]).toEqual([field, blank, `rules.empty.${field}`]);
         expect([field, blank, await table(FIELD_RULES[field].column, blank)]).toEqual([field, blank, constraintOf(field)]);
       }
       // One visible character among them is a value.

@@ -135,7 +135,7 @@ export function readLead(fields: FormFields, choices: FunctionsContent['choices'
   for (const field of FORM_FIELDS[kind]) {
     const value = fields.get(field);
     const problem = fieldProblem(field, value ?? '', (choices[field as keyof typeof choices] ?? []).map((c) => c.value));
-    if (problem) issues.push({ path: field, code: value === undefined ? 'required' : 'invalid', message: say(`rules.${problem}`, { max: FIELD_RULES[field].max.toLocaleString('en-IN') }) });
+    if (problem) issues.push({ path: field, code: value === undefined ? 'required' : 'invalid', message: say(problem, { max: FIELD_RULES[field].max.toLocaleString('en-IN') }) });
   }
   const subject = expectedSubject(kind, fields);
   if (subject !== null && issues.length === 0 && fields.get('subject') !== subject) {

@@ -55,8 +55,8 @@ const NOT_BLANK = `[^${BLANK_RANGES.map(([a, b]) => (a === b ? cp(a) : `${cp(a)}
 const line = (field: LeadField, column: string, max: number): FieldRule => ({
   column,
   tests: [
-    { pattern: NOT_BLANK, message: `empty.${field}` },
-    { pattern: `^[^${LINE_FORBIDDEN}]*$`, message: 'control' },
+    { pattern: NOT_BLANK, message: `rules.empty.${field}` },
+    { pattern: `^[^${LINE_FORBIDDEN}]*$`, message: 'rules.control' },
   ],
   max,
 });
@@ -74,7 +74,7 @@ export type LeadField = 'name' | 'email' | 'phone' | 'message' | 'service' | 'se
 /** The rules, by form field name. */
 export const FIELD_RULES: Readonly<Record<LeadField, FieldRule>> = {
   name: line('name', 'name', 100),
-  email: { column: 'email', tests: [{ pattern: EMAIL_PATTERN, message: 'email' }], max: 254 },
+  email: { column: 'email', tests: [{ pattern: EMAIL_PATTERN, message: 'rules.email' }], max: 254 },
   /**
    * 10 to 13 digits with spaces, brackets, dots or hyphens between them, and at most one "+"
    * before the first digit: "+91 98290 12345", "0141-2345678", "+(91) (98290) (12345)".
@@ -82,16 +82,16 @@ export const FIELD_RULES: Readonly<Record<LeadField, FieldRule>> = {
   phone: {
     column: 'phone',
     tests: [
-      { pattern: '^[ ().-]*[+]?[0-9 ().-]*$', message: 'phone' },
-      { pattern: '^[^0-9]*([0-9][^0-9]*){10,13}$', message: 'phone' },
+      { pattern: '^[ ().-]*[+]?[0-9 ().-]*$', message: 'rules.phone' },
+      { pattern: '^[^0-9]*([0-9][^0-9]*){10,13}$', message: 'rules.phone' },
     ],
     max: 30,
   },
   message: {
     column: 'message',
     tests: [
-      { pattern: NOT_BLANK, message: 'empty.message' },
-      { pattern: `^[^${TEXT_FORBIDDEN}]*$`, message: 'control' },
+      { pattern: NOT_BLANK, message: 'rules.empty.message' },
+      { pattern: `^[^${TEXT_FORBIDDEN}]*$`, message: 'rules.control' },
     ],
     max: 2000,
   },
@@ -118,14 +118,14 @@ export const codePoints = (s: string): number => {
 
 /**
  * Why `value` breaks the rule of `field` (the key of its message under the catalogues'
- * functions.rules), or null when it may be stored as it is. `choices`: the values the built site's
+ * functions.rules, as "rules.<…>"), or null when it may be stored as it is. `choices`: the values the built site's
  * select offers, for a select's field.
  */
 export function fieldProblem(field: LeadField, value: string, choices: readonly string[] = []): string | null {
   const rule = FIELD_RULES[field];
-  if (rule.choice) return choices.includes(value) ? null : `notChosen.${field}`;
+  if (rule.choice) return choices.includes(value) ? null : `rules.notChosen.${field}`;
   for (const t of rule.tests) if (!regex(t.pattern).test(value)) return t.message;
-  return codePoints(value) > rule.max ? `tooLong.${field}` : null;
+  return codePoints(value) > rule.max ? `rules.tooLong.${field}` : null;
 }
 
 /**

