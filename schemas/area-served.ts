@@ -5,7 +5,7 @@ import { RoutePath } from './common.ts';
 export const AreaServedSchema = z.strictObject({
   /** Area name as locals write it, e.g. "Malviya Nagar". */
   name: z.string().min(2),
-  /** The area's page, e.g. "/led-tv-repair-malviya-nagar"; leave out when it has none. */
+  /** The area's page, e.g. "/repair-old-town"; leave out when it has none. */
   link: RoutePath.optional(),
 });
 export type AreaServed = z.output<typeof AreaServedSchema>;

@@ -11,15 +11,15 @@ import { LandingSectionSchema } from './landing-sections.ts';
 
 
 const landingFields = {
-  /** The URL without the slash, e.g. "samsung-tv-repair" (page at /samsung-tv-repair). */
+  /** The URL without the slash, e.g. "acme-repair" (page at /acme-repair). */
   slug: Slug,
-  /** Short name for footer links and tiles, e.g. "Samsung" or "Malviya Nagar". */
+  /** Short name for footer links and tiles, e.g. "Acme" or "Old Town". */
   name: z.string().min(2).max(30),
-  /** The <title> before " | business title", e.g. "Samsung TV Repair in Jaipur". */
+  /** The <title> before " | business title", e.g. "Acme Repair in Old Town". */
   title: z.string().min(10).max(70),
   /** The search-result snippet, 50–160 characters. */
   description: z.string().min(50).max(160),
-  /** Replace the breadcrumb derived from the URL, e.g. Services › AOC TV Repair. */
+  /** Replace the breadcrumb derived from the URL, e.g. Services › Acme Repair. */
   breadcrumb: z.array(BreadcrumbItemSchema).min(1).optional(),
   /** false: arriving on this page keeps the scroll position (the AOC page). */
   scrollToTop: z.boolean().default(true),

@@ -37,11 +37,11 @@ const base = {
 /** The top band: the page's only H1, a lead sentence, and the book / call buttons. */
 const HeroSection = z.strictObject({
   type: z.literal('hero'),
-  /** The page's H1, e.g. "Samsung TV Repair in Jaipur". */
+  /** The page's H1, e.g. "Acme Repair in Old Town". */
   heading: z.string().min(10).max(90),
   /** One or two sentences under the H1. */
   lead: z.string().min(20),
-  /** A small line above the H1, e.g. "Samsung LED, QLED & Neo QLED specialists". */
+  /** A small line above the H1, e.g. "Acme specialists, every model". */
   eyebrow: z.string().min(3).optional(),
   /** Show "Book Repair" (to /contact). */
   book: z.boolean().default(true),
@@ -118,7 +118,7 @@ const AreasSection = z.strictObject({
       z.strictObject({
         /** Area name as locals write it, e.g. "Malviya Nagar". */
         name: z.string().min(2),
-        /** Where it links, e.g. "/led-tv-repair-malviya-nagar". Leave out: the area page of the same name, if any. */
+        /** Where it links, e.g. "/repair-old-town". Leave out: the area page of the same name, if any. */
         href: RoutePath.optional(),
       }),
     )
@@ -184,7 +184,7 @@ const RelatedLinksSection = z.strictObject({
   links: z.array(RelatedLinkSchema).min(1),
 });
 
-/** The closing "Ready to Get Your TV Fixed?" banner with call and quote buttons. */
+/** The closing "Ready to Get It Fixed?" banner with call and quote buttons. */
 const CtaSection = z.strictObject({
   type: z.literal('cta'),
   /** The sentence under the banner's heading. */
@@ -195,7 +195,7 @@ const CtaSection = z.strictObject({
 const ServiceInfoSection = z.strictObject({
   type: z.literal('service-info'),
   ...base,
-  /** The service address line, e.g. "Doorstep service across Malviya Nagar, Jaipur 302017". */
+  /** The service address line, e.g. "Doorstep service across Old Town, 411038". */
   address: z.string().min(10).optional(),
   /** Show the service hours ({hours}). */
   hours: z.boolean().default(true),

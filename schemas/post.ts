@@ -26,7 +26,7 @@ export type Image = z.output<typeof ImageSchema>;
 export const BlogPostSchema = z.strictObject({
   /** A short unique id; /blog/<id> finds the post too, e.g. "1" or "no-picture". */
   id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, { error: 'a short id of lower-case letters, digits and hyphens, such as "1"' }),
-  /** The URL: /blog/<slug>. The kebab-case title, e.g. "why-is-my-tv-not-turning-on". */
+  /** The URL: /blog/<slug>. The kebab-case title, e.g. "how-to-book-a-visit". */
   slug: Slug,
   /** The article's heading (the page's only H1), 10–100 characters. */
   title: z.string().min(10).max(100),
@@ -54,7 +54,7 @@ export const BlogPostSchema = z.strictObject({
     title: z.string().min(10).max(70),
     /** The search-result snippet, 50–160 characters. */
     description: z.string().min(50).max(160),
-    /** A few search phrases people in Jaipur type, e.g. "tv repair jaipur". */
+    /** A few search phrases people in the city type, e.g. "repair near me". */
     keywords: z.array(z.string().min(2)).min(1).max(12),
   }),
 });

@@ -3,11 +3,11 @@ import { Slug } from './common.ts';
 
 /** One brand of the service centre, content/service-center/<id>.yaml; its page is /service-center/<id>. */
 export const ServiceCenterBrandSchema = z.strictObject({
-  /** The brand's id in the URL, e.g. "samsung" (/service-center/samsung). */
+  /** The brand's id in the URL, e.g. "acme" (/service-center/acme). */
   id: Slug,
   /** true: shown by `site dev` only; left out of the production build, the sitemap and link targets. */
   draft: z.boolean().default(false),
-  /** The brand as written, e.g. "Samsung", "OnePlus". */
+  /** The brand as written, e.g. "Acme", "OnePlus". */
   name: z.string().min(2).max(30),
   /** Two to four sentences about our service for this brand. */
   description: z.string().min(50),

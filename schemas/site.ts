@@ -40,7 +40,7 @@ const endpoint = z.string().regex(/^(https:\/\/[^\s]+|\/[\w/-]+)$/, { error: 'an
 
 export const SiteSchema = z.strictObject({
   business: z.strictObject({
-    /** The business name as visitors see it, e.g. "Jaipur TV Care". */
+    /** The business name as visitors see it, e.g. "Acme Repairs". */
     name: z.string().min(2),
     /** The site title used in every page title after " | ". */
     title: z.string().min(2),
@@ -158,7 +158,7 @@ export const SiteSchema = z.strictObject({
   stats: z.strictObject({
     /** Years of experience as pages state it, e.g. "10+". */
     years: z.string().regex(/^\d+\+$/, { error: 'a number of years such as "10+"' }),
-    /** Jobs done so far, e.g. "1000+" ({jobs}: "1000+ TVs Repaired"). */
+    /** Jobs done so far, e.g. "1000+" ({jobs}: "1000+ Repairs Done"). */
     jobs: z.string().min(1),
     /** Jobs done in the past 12 months, e.g. "850+" (the testimonials page). */
     jobsLastYear: z.string().min(1),
@@ -170,8 +170,8 @@ export const SiteSchema = z.strictObject({
   /**
    * What the service centre repairs, in the order its pages list them: each product's id (a key of
    * a brand's `services` in content/service-center/, and the value its request form sends) and its
-   * icon. The words are the messages' serviceCenter.brand.products.<id> ("TV Repair") and
-   * serviceCenter.brand.meta.<id> ("TV").
+   * icon. The words are the messages' serviceCenter.brand.products.<id> (the card's title and the form's
+   * choice) and serviceCenter.brand.meta.<id> (its short name in the meta description).
    */
   products: z.record(Slug, SectionIcon).default({}),
   /** The areas the business serves, for structured data (areaServed). */

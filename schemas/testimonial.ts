@@ -8,7 +8,7 @@ export const TestimonialSchema = z.strictObject({
   quote: z.string().min(20),
   /** The customer's name as they agreed to show it. */
   name: z.string().min(2),
-  /** Their locality in Jaipur, e.g. "Malviya Nagar". */
+  /** Their locality in the city, e.g. "Old Town". */
   location: z.string().min(2),
   /** Stars given, 0–5. */
   rating: z.number().int().min(0).max(5),

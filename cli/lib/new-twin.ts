@@ -9,7 +9,7 @@ import { COLLECTION_OF, type NewKind, type NewPlan } from './new.ts';
 
 export interface TwinInput {
   kind: NewKind;
-  /** "samsung", "brands/samsung", "content/brands/samsung.mdx" or "content/<lang>/brands/samsung.mdx". */
+  /** "acme", "brands/acme", "content/brands/acme.mdx" or "content/<lang>/brands/acme.mdx". */
   target: string;
   /** The code of a language content/site.yaml lists after the first. */
   lang: string;

@@ -19,7 +19,7 @@ export interface ReadFile<T> {
 /** What the cache keeps of a content file that loaded without problems. */
 interface KeptFile {
   data: unknown;
-  /** A .yaml file's parsed value, before validation: another file may build on it (the Hindi site overlay, the Hindi pages list). */
+  /** A .yaml file's parsed value, before validation: another file may build on it (a language's site overlay, its pages list). */
   value?: unknown;
   /** Where the body starts in the file's text (it runs to the end), and the lines before it. */
   bodyStart: number;
@@ -73,7 +73,7 @@ export class LoadContext {
     return undefined;
   }
 
-  /** Parse one YAML file of content/ that is not validated on its own (a catalogue, the Hindi site overlay). */
+  /** Parse one YAML file of content/ that is not validated on its own (a catalogue, a language's site overlay). */
   readYamlValue(abs: string): YamlSource {
     const file = this.display(abs);
     const text = readFileSync(abs, 'utf8');

@@ -10,7 +10,7 @@ export interface Problem {
   message: string;
   expected?: string;
   received?: string;
-  /** A suggestion, e.g. 'did you mean "/tv-repair-mansarovar"?' */
+  /** A suggestion, e.g. 'did you mean "/repair-old-town"?' */
   hint?: string;
   /** The page URL the problem was found on (site check). */
   url?: string;

@@ -8,7 +8,7 @@ import type { YamlSource } from './yaml-source.ts';
 
 /** One file of a folder collection, validated. */
 export interface Entry<T> {
-  /** The file as messages show it, e.g. "content/brands/samsung.mdx". */
+  /** The file as messages show it, e.g. "content/brands/acme.mdx". */
   file: string;
   data: T;
   source: YamlSource;

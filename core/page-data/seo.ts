@@ -80,8 +80,8 @@ function breadcrumbJsonLd(content: MetaContent, trail: BreadcrumbItem[], path: s
 
 /**
  * Breadcrumb labels from the path, each word capitalised (spec §2), except a word that `written`
- * (the page's own title) spells in capitals: "/lg-tv-repair" with the title "LG TV Repair in …"
- * → LG TV Repair.
+ * (the page's own title) spells in capitals: "/abc-repair" with the title "ABC Repair in …"
+ * → ABC Repair.
  */
 export function breadcrumbFromPath(path: string, currentLabel?: string, written = ''): BreadcrumbItem[] {
   const capitals = new Map(written.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 1 && w === w.toUpperCase()).map((w) => [w.toLowerCase(), w]));

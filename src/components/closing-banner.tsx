@@ -3,7 +3,7 @@ import { QuoteButton } from './quote-dialog.tsx';
 import { useSite } from './site-context.tsx';
 import { useT } from '../i18n/use-t.ts';
 
-/** "Ready to Get Your TV Fixed?" with a call link and the quote button. */
+/** The closing banner ("Ready to Get It Fixed?") with a call link and the quote button. */
 export function ClosingBanner({ text }: { text?: string }) {
   const site = useSite();
   const t = useT();

@@ -19,7 +19,7 @@ export function PhoneLink({ children, local, ...rest }: AnchorProps & { local?: 
   );
 }
 
-/** A WhatsApp chat link with the prefilled TV-repair message of site.yaml. */
+/** A WhatsApp chat link with the prefilled message of site.yaml. */
 export function WhatsAppLink({ children, ...rest }: AnchorProps) {
   const site = useSite();
   const t = useT();

@@ -5,8 +5,8 @@ import { useCurrentPath, useHrefs } from './site-context.tsx';
 type AnchorProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string };
 
 /**
- * Links to pages of this site, in the page's language: on a Hindi page a link to /about leads to
- * /hi/about when that twin exists (decision 081). Components link English paths and never think
+ * Links to pages of this site, in the page's language: on a page of another language a link to /about leads to
+ * /<code>/about when that twin exists (decision 110). Components link the default language's paths and never think
  * about the language; the language switch is the one link that crosses on purpose.
  *
  * A plain <a>: pages are navigated by the browser (decision 090).

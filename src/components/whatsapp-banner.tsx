@@ -3,7 +3,7 @@ import { WhatsAppLink } from './contact-links.tsx';
 import { Icon } from './icons.tsx';
 import { useT } from '../i18n/use-t.ts';
 
-/** A green band that opens a WhatsApp chat with the prefilled TV-repair message. */
+/** A green band that opens a WhatsApp chat with the prefilled message of site.yaml. */
 export function WhatsAppBanner({ title, text }: { title: string; text: string }) {
   const t = useT();
   return (

@@ -36,7 +36,7 @@ export interface AreaCell {
 
 /** A brand or area page (screen: src/pages/landing-page.tsx). */
 interface LandingFields {
-  /** Short name, e.g. "Samsung". */
+  /** Short name, e.g. "Acme". */
   name: string;
   sections: ResolvedSection[];
   /** The page has an MDX body that renders to some HTML (`body` holds it). */

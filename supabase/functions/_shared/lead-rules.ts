@@ -63,7 +63,7 @@ const line = (field: LeadField, column: string, max: number): FieldRule => ({
 
 /**
  * An address as browsers' type=email inputs take it (the HTML standard's "valid e-mail address"),
- * except that the domain must have a dot: "name@gmail.com", "a.b+tv@shop.co.in".
+ * except that the domain must have a dot: "name@gmail.com", "a.b+tag@shop.co.in".
  */
 const EMAIL_PATTERN =
   "^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$";
