@@ -1,8 +1,8 @@
+import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { Command } from 'commander';
 import { formatProblems } from '#core/content/problems.ts';
 import { checkFlag, INIT_FIELDS, initProject, type InitKey, type InitValues } from '../lib/init.ts';
-import { projectRoot } from '../lib/paths.ts';
 
 type InitFlags = Partial<Record<string, string>> & { yes?: boolean; force?: boolean };
 
@@ -62,7 +62,9 @@ Exit codes: 0 created, 1 the filled starter did not validate (nothing written), 
         process.exitCode = 2;
         return;
       }
-      const report = await initProject({ root: projectRoot(), target: dir, values, force: opts.force });
+      // The generator is the checkout whose code runs, wherever the command is typed: its files and
+      // its starter go with the schemas that check them (not the folder of the working directory).
+      const report = await initProject({ root: path.resolve(import.meta.dirname, '../..'), target: dir, values, force: opts.force });
       for (const p of report.flagProblems) process.stderr.write(`site init: ${p.flag}\n  expected  ${p.expected}\n  got       ${p.received}\n`);
       if (report.refused) process.stderr.write(`site init: ${report.refused}\n`);
       if (report.problems.length) process.stderr.write(`${formatProblems(report.problems, 1, 'starter')}\n`);

@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -68,6 +69,14 @@ describe('site init', () => {
     const named = new Set(checkGoLive(path.join(dir, 'content'), dir).problems.filter((p) => p.file === 'content/site.yaml').map((p) => p.line));
     for (const needle of ['phone:', 'email:', 'origin:', 'city:', 'postalCode:']) expect(named, needle).toContain(lineOf(needle));
     expect(named).not.toContain(lineOf('  name: "Pune Cool Care"'));
+  });
+
+  test('run from outside any project (`node <checkout>/cli/bin.mjs init`), it copies the checkout whose code runs', () => {
+    const dir = path.join(work, 'from-outside');
+    const res = spawnSync(process.execPath, [path.resolve('cli/bin.mjs'), 'init', dir, ...GOOD], { cwd: work, encoding: 'utf8' });
+    expect(res.status, res.stderr).toBe(0);
+    expect(readFileSync(path.join(dir, 'cli/commands/init.ts'), 'utf8')).toBe(readFileSync(path.resolve('cli/commands/init.ts'), 'utf8'));
+    expect(existsSync(path.join(dir, 'content/site.yaml'))).toBe(true);
   });
 
   test('the generator\'s files are what git keeps, less content/: code, tests, starter/, the CI workflow', () => {
