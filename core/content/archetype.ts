@@ -34,8 +34,7 @@ export function readNewEntry(collection: FolderCollectionName, display: string, 
 
 /** Every URL that content already gives a page (drafts and redirects included), and the file that gives it. */
 export function routesInUse(contentDir: string, root: string): Map<string, string> {
-  const ctx = new LoadContext(path.resolve(contentDir), path.resolve(root));
-  ctx.includeDrafts = true;
+  const ctx = new LoadContext(path.resolve(contentDir), path.resolve(root), { includeDrafts: true });
   const taken = new Map<string, string>();
   const { file, schema } = fileCollections.pages;
   for (const page of ctx.readYaml(file, schema, 'pages') ?? []) taken.set(page.path, ctx.display(path.join(ctx.dir, file)));

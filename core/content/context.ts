@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
+import { pathIn } from '#src/i18n/href.ts';
 import { ContentCache, hashOf } from './cache.ts';
 import { splitMdx } from './front-matter.ts';
 import type { Problem } from './problems.ts';
@@ -41,10 +42,10 @@ export class LoadContext {
   readonly sources = new Map<string, YamlSource>();
   /** The route of every draft left out of this load, and its file: links to them are reported. */
   readonly drafts = new Map<string, string>();
-  includeDrafts = false;
+  readonly includeDrafts: boolean;
   filesChecked = 0;
   /** The content cache (cache.ts); without one, every file is parsed and validated. */
-  cache = ContentCache.open(undefined);
+  readonly cache: ContentCache;
   /** MDX bodies rendered by this load, and taken from the cache. */
   readonly bodies = { rendered: 0, cached: 0 };
   constructor(
@@ -52,7 +53,26 @@ export class LoadContext {
     readonly dir: string,
     /** The project root, for file names in messages. */
     readonly root: string,
-  ) {}
+    opts: { includeDrafts?: boolean; cacheDir?: string; cache?: ContentCache } = {},
+  ) {
+    this.includeDrafts = opts.includeDrafts ?? false;
+    this.cache = opts.cache ?? ContentCache.open(opts.cacheDir);
+  }
+
+  /** The context of another language's folder (content/<code>/): this one's cache and drafts setting, problems of its own until `absorb`. */
+  child(dir: string): LoadContext {
+    return new LoadContext(dir, this.root, { includeDrafts: this.includeDrafts, cache: this.cache });
+  }
+
+  /** Take over what a child context found; its drafts' routes get the language's `prefix`. */
+  absorb(child: LoadContext, prefix: string) {
+    this.problems.push(...child.problems);
+    for (const [file, source] of child.sources) this.sources.set(file, source);
+    for (const [route, file] of child.drafts) this.drafts.set(pathIn({ prefix }, route), file);
+    this.filesChecked += child.filesChecked;
+    this.bodies.rendered += child.bodies.rendered;
+    this.bodies.cached += child.bodies.cached;
+  }
 
   /** The file name as messages show it: relative to the project root, with forward slashes. */
   display(abs: string): string {

@@ -37,6 +37,22 @@ export function pageFacts(site: Site, warranty: string | undefined, messages: Me
   };
 }
 
+/** A language's facts by warranty reading, each made once, with its JSON (part of a body's cache key). */
+export type FactsOf = (warranty: string | undefined) => { facts: PageFacts; json: string };
+
+/** The facts of a language's content (its site.yaml and catalogue), made once per warranty reading a page names. */
+export function factsOf(content: { site: Site; messages: Messages }): FactsOf {
+  const made = new Map<string | undefined, { facts: PageFacts; json: string }>();
+  return (warranty) => {
+    let found = made.get(warranty);
+    if (!found) {
+      const facts = pageFacts(content.site, warranty, content.messages);
+      made.set(warranty, (found = { facts, json: JSON.stringify(facts) }));
+    }
+    return found;
+  };
+}
+
 /** Replace every {placeholder} of `text` with its fact; unknown ones are left as they are. */
 export function fill(text: string, facts: PageFacts): string {
   return fillFacts(

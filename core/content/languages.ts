@@ -9,13 +9,11 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
 import { fileCollections, folderCollections, SiteSchema, type FolderCollectionName } from '#schemas/index.ts';
-import type { Language, Messages } from '#src/contract/site.ts';
+import type { Lang, Language, Messages } from '#src/contract/site.ts';
 import { pathIn } from '#src/i18n/href.ts';
-import { renderBodies } from './bodies.ts';
-import { LoadContext } from './context.ts';
+import type { LoadContext } from './context.ts';
 import { didYouMean } from './did-you-mean.ts';
 import { readFolders } from './folders.ts';
-import { checkReferences } from './references.ts';
 import type { Content, Entry, FolderContent } from './types.ts';
 import type { PathKey, YamlSource } from './yaml-source.ts';
 import { fieldPath } from './zod-problems.ts';
@@ -81,84 +79,69 @@ function readSiteOverlay(lctx: LoadContext, baseValue: unknown): z.output<typeof
   return lctx.validate({ ...source, value: deepMerge(baseValue, source.value) }, SiteSchema, 'site');
 }
 
-/** What a language's content is made with, when the default language's content loaded without problems. */
-export interface LanguageBase {
-  /** The default language's content. */
-  content: Content;
-  /** Every page and #fragment of the default language (references.ts). */
-  targets: Map<string, Set<string>>;
-  language: Language;
-  messages: Messages;
-  /** Filled with the language's pages: default-language path → the twin's path (SiteLanguages.hrefs). */
-  hrefs: Record<string, string>;
+/** A language after the first as read from content/<code>/: its own context (its problems located in its files), its twin files, overlay and folders. */
+export interface Twins {
+  code: Lang;
+  lctx: LoadContext;
+  /** Each file collection the language translates: its data, null when it has problems. */
+  files: Partial<Record<(typeof TWIN_FILES)[number], unknown>>;
+  site?: z.output<typeof SiteSchema>;
+  folders: FolderContent;
+}
+
+/** Read content/<code>/ for one language (nothing when the folder does not exist): every twin, each checked against its default-language file. */
+export function readTwins(ctx: LoadContext, code: Lang): Twins {
+  const lctx = ctx.child(path.join(ctx.dir, code));
+  const twins: Twins = { code, lctx, files: {}, folders: Object.fromEntries(Object.keys(folderCollections).map((name) => [name, []])) as unknown as FolderContent };
+  if (!existsSync(lctx.dir)) return twins;
+  for (const name of TWIN_FILES) {
+    const { file, schema } = fileCollections[name];
+    if (existsSync(path.join(lctx.dir, file))) twins.files[name] = lctx.readYaml(file, schema, name) ?? null;
+  }
+  // The overlay is validated merged onto a valid site.yaml only: that file's own problems are reported once, there.
+  const baseSiteFile = ctx.display(path.join(ctx.dir, fileCollections.site.file));
+  const baseSite = ctx.problems.some((p) => p.file === baseSiteFile) ? undefined : ctx.sources.get(baseSiteFile)?.value;
+  twins.site = readSiteOverlay(lctx, baseSite);
+  twins.folders = readFolders(lctx);
+  checkTwinFiles(ctx, lctx, twins.folders, twins.files.pages as Content['pages'] | null | undefined);
+  return twins;
 }
 
 /**
- * Read content/<code>/ for one language (its twins; nothing when the folder does not exist). Every
- * problem goes to `ctx`, located in the language's file. Only with `base` are the twins'
- * references and bodies checked and the language's content made; its `hrefs` are filled then.
+ * A language's content, made from its twins and the default language's content `def`: its twins
+ * where it has them, the default language's files where it has none. Its pages go into
+ * `def.languages.hrefs`: default-language path → the twin's path.
  */
-export async function loadLanguage(ctx: LoadContext, language: Pick<Language, 'code' | 'prefix'>, base?: LanguageBase): Promise<Content | undefined> {
-  const dir = path.join(ctx.dir, language.code);
-  const lctx = new LoadContext(dir, ctx.root);
-  lctx.includeDrafts = ctx.includeDrafts;
-  lctx.cache = ctx.cache;
-
-  const files: Partial<Record<(typeof TWIN_FILES)[number], unknown>> = {};
-  let site: z.output<typeof SiteSchema> | undefined;
-  let folders = Object.fromEntries(Object.keys(folderCollections).map((name) => [name, []])) as unknown as FolderContent;
-  if (existsSync(dir)) {
-    for (const name of TWIN_FILES) {
-      const { file, schema } = fileCollections[name];
-      if (existsSync(path.join(dir, file))) files[name] = lctx.readYaml(file, schema, name) ?? null;
-    }
-    // The overlay is validated merged onto a valid site.yaml only: that file's own problems are reported once, there.
-    const baseSiteFile = ctx.display(path.join(ctx.dir, fileCollections.site.file));
-    const baseSite = ctx.problems.some((p) => p.file === baseSiteFile) ? undefined : ctx.sources.get(baseSiteFile)?.value;
-    site = readSiteOverlay(lctx, baseSite);
-    folders = readFolders(lctx);
-    checkTwinFiles(ctx, lctx, folders, files.pages as Content['pages'] | null | undefined);
-  }
-
-  let content: Content | undefined;
-  if (base) {
-    const def = base.content;
-    const own = Object.fromEntries(
-      (Object.keys(folderCollections) as FolderCollectionName[]).map((name) => [name, publishedTwins(def, folders, name, lctx)]),
-    ) as unknown as FolderContent;
-    const pages = (files.pages as Content['pages'] | undefined) ?? [];
-    for (const p of [...pages.map((page) => page.path), ...(Object.keys(own) as FolderCollectionName[]).flatMap((name) => (own[name] as Entry<unknown>[]).map((e) => routeOf(name, e.data)))]) {
-      base.hrefs[p] = pathIn(language, p);
-    }
-    const twins: Content = {
-      dir,
-      site: site ?? def.site,
-      pages,
-      services: (files.services as Content['services'] | undefined) ?? def.services,
-      testimonials: (files.testimonials as Content['testimonials'] | undefined) ?? def.testimonials,
-      faqs: (files.faqs as Content['faqs'] | undefined) ?? def.faqs,
-      areasServed: (files.areasServed as Content['areasServed'] | undefined) ?? def.areasServed,
-      ...own,
-      messages: base.messages,
-      language: base.language,
-      languages: def.languages,
-    };
-    const rendered = { ...twins, ...(await renderBodies(lctx, twins, targetsIn(language, twins, base.targets))) };
-    checkReferences(lctx, rendered, base.targets);
-    content = { ...rendered, ...withUntranslated(def, rendered) };
-  }
-
-  ctx.problems.push(...lctx.problems);
-  for (const [file, source] of lctx.sources) ctx.sources.set(file, source);
-  for (const [route, file] of lctx.drafts) ctx.drafts.set(pathIn(language, route), file);
-  ctx.filesChecked += lctx.filesChecked;
-  ctx.bodies.rendered += lctx.bodies.rendered;
-  ctx.bodies.cached += lctx.bodies.cached;
-  return lctx.problems.length ? undefined : content;
+export function translation({ lctx, files, site, folders }: Twins, def: Content, language: Language, catalogues: Record<Lang, Messages>): Content {
+  const own = Object.fromEntries(
+    (Object.keys(folderCollections) as FolderCollectionName[]).map((name) => [name, publishedTwins(def, folders, name, lctx)]),
+  ) as unknown as FolderContent;
+  const pages = (files.pages as Content['pages'] | undefined) ?? [];
+  const hrefs: Record<string, string> = (def.languages.hrefs[language.code] = {});
+  for (const p of pathsOf(pages, own)) hrefs[p] = pathIn(language, p);
+  return {
+    dir: lctx.dir,
+    site: site ?? def.site,
+    pages,
+    services: (files.services as Content['services'] | undefined) ?? def.services,
+    testimonials: (files.testimonials as Content['testimonials'] | undefined) ?? def.testimonials,
+    faqs: (files.faqs as Content['faqs'] | undefined) ?? def.faqs,
+    areasServed: (files.areasServed as Content['areasServed'] | undefined) ?? def.areasServed,
+    ...own,
+    messages: catalogues[language.code]!,
+    language,
+    languages: def.languages,
+  };
 }
 
+/** The paths of a language's own pages (pages.yaml and the folders' twins), as in the default language. */
+export const pathsOf = (pages: Content['pages'], folders: FolderContent) => [
+  ...pages.map((page) => page.path),
+  ...(Object.keys(folderCollections) as FolderCollectionName[]).flatMap((name) => (folders[name] as Entry<unknown>[]).map((e) => routeOf(name, e.data))),
+];
+
 /** The folder collections as a language lists them: each default-language page in the default's order, as its twin where there is one. */
-function withUntranslated(def: Content, own: FolderContent): Partial<FolderContent> {
+export function withUntranslated(def: Content, own: FolderContent): Partial<FolderContent> {
   const out: Record<string, Entry<unknown>[]> = {};
   for (const name of LISTED_UNTRANSLATED) {
     const twins = new Map((own[name] as Entry<unknown>[]).map((e) => [routeOf(name, e.data), e]));
@@ -226,23 +209,4 @@ function publishedTwins(def: Content, folders: FolderContent, name: FolderCollec
     out.push(e);
   }
   return out;
-}
-
-/**
- * The link targets as a language's bodies see them: every page of the default language, and each
- * twin at its own path too, sharing the section ids of its page (a body's headings are added to
- * both as it renders).
- */
-function targetsIn(language: Pick<Language, 'prefix'>, twins: Content, base: Map<string, Set<string>>): Map<string, Set<string>> {
-  const targets = new Map([...base].map(([p, ids]) => [p, new Set(ids)]));
-  const paths = [
-    ...twins.pages.map((p) => p.path),
-    ...(Object.keys(folderCollections) as FolderCollectionName[]).flatMap((name) => (twins[name] as Entry<unknown>[]).map((e) => routeOf(name, e.data))),
-  ];
-  for (const p of paths) {
-    const ids = targets.get(p) ?? new Set<string>();
-    targets.set(p, ids);
-    targets.set(pathIn(language, p), ids);
-  }
-  return targets;
 }

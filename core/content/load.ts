@@ -2,13 +2,13 @@ import path from 'node:path';
 import { fileCollections, type FileCollections } from '#schemas/index.ts';
 import { renderBodies } from './bodies.ts';
 import { LoadContext } from './context.ts';
+import { factsOf } from './facts.ts';
 import { readFolders } from './folders.ts';
+import { readTwins, translation, withUntranslated } from './languages.ts';
 import { readMessages } from './messages.ts';
 import type { Problem } from './problems.ts';
 import { checkReferences, checkSiteReferences, knownTargets } from './references.ts';
-import { loadLanguage } from './languages.ts';
 import type { Content, SiteLanguages } from './types.ts';
-import { ContentCache } from './cache.ts';
 import type { Lang } from '#src/contract/site.ts';
 
 export interface LoadResult {
@@ -27,46 +27,45 @@ export interface LoadOptions {
   includeDrafts?: boolean;
 }
 
-/** Read and validate content/. Reports every problem in every file; `content` only when there are none. */
+/**
+ * Read and validate content/. Reports every problem in every file; `content` only when there are
+ * none. One pass, each step over every language: read the files (content/, then content/<code>/
+ * for each other language site.yaml lists), make each language's content, render the MDX bodies,
+ * check the references.
+ */
 export async function loadContent(dir: string, root = path.dirname(path.resolve(dir)), opts: LoadOptions = {}): Promise<LoadResult> {
-  const ctx = new LoadContext(path.resolve(dir), path.resolve(root));
-  ctx.includeDrafts = opts.includeDrafts ?? false;
-  ctx.cache = ContentCache.open(opts.cacheDir);
+  const ctx = new LoadContext(path.resolve(dir), path.resolve(root), opts);
   const files: Partial<Record<string, unknown>> = {};
-  for (const [name, { file, schema }] of Object.entries(fileCollections)) {
-    files[name] = ctx.readYaml(file, schema, name);
-  }
+  for (const [name, { file, schema }] of Object.entries(fileCollections)) files[name] = ctx.readYaml(file, schema, name);
   const loaded = files as Partial<FileCollections>;
   if (loaded.pages) checkUnique(ctx, 'pages.yaml', loaded.pages.map((p) => p.path), (i) => [i, 'path'], 'path');
   if (loaded.services) checkUnique(ctx, 'services.yaml', loaded.services.map((s) => s.id), (i) => [i, 'id'], 'service id');
-
-  let folders = readFolders(ctx);
+  const folders = readFolders(ctx);
   const codes = listedLanguages(ctx, loaded.site);
+  const others = codes.slice(1).map((code) => readTwins(ctx, code));
   const catalogues = readMessages(ctx, codes);
+
   let made: Content | undefined;
-  // Cross-references, MDX bodies and the other languages need the file collections; the folders' own problems are already in.
+  // Each language's content, bodies and references need the default language's file collections and every catalogue.
   if (catalogues && Object.keys(fileCollections).every((name) => files[name] !== undefined)) {
-    const [language, ...others] = catalogues.languages;
+    const [language] = catalogues.languages;
     const languages: SiteLanguages = { list: catalogues.languages, hrefs: { [language!.code]: {} } };
     const all = { dir: ctx.dir, ...loaded, ...folders, messages: catalogues.messages[language!.code]!, language: language!, languages } as Content;
-    // Every page and #fragment of the site: the sections content declares, then the headings of
-    // the bodies as they render; links in bodies and in front matter are checked against them all.
-    const targets = knownTargets(all);
-    folders = { ...folders, ...(await renderBodies(ctx, all, targets)) };
-    checkReferences(ctx, { ...all, ...folders }, targets);
-    checkSiteReferences(ctx, { ...all, ...folders }, catalogues.messages);
-    made = { ...all, ...folders };
-    const translations: Content[] = [];
-    for (const other of others) {
-      const hrefs = (languages.hrefs[other.code] = {});
-      const content = await loadLanguage(ctx, other, { content: made, targets, language: other, messages: catalogues.messages[other.code]!, hrefs });
-      if (content) translations.push(content);
+    // Each language with its context (its problems located in its own files) and its facts, made once.
+    const editions = [{ ctx, content: all, facts: factsOf(all) }];
+    for (const [i, twins] of others.entries()) {
+      const content = translation(twins, all, catalogues.languages[i + 1]!, catalogues.messages);
+      editions.push({ ctx: twins.lctx, content, facts: factsOf(content) });
     }
-    made.translations = translations;
-  } else {
-    // Each other language's files are read for their own problems (languages.ts).
-    for (const code of codes.slice(1)) await loadLanguage(ctx, { code, prefix: `/${code}` });
+    const rendered = await renderBodies(editions);
+    // Every page and #fragment of the site: the sections content declares and the headings of the
+    // bodies; links in bodies and in front matter are checked against them.
+    const targets = knownTargets(rendered[0]!, rendered.slice(1));
+    editions.forEach(({ ctx: at, facts }, i) => checkReferences(at, rendered[i]!, targets[i]!, targets[0]!, facts));
+    checkSiteReferences(ctx, all, catalogues.messages);
+    made = { ...rendered[0]!, translations: rendered.slice(1).map((t) => ({ ...t, ...withUntranslated(rendered[0]!, t) })) };
   }
+  for (const twins of others) ctx.absorb(twins.lctx, `/${twins.code}`);
 
   // Only a load without problems updates the cache: one with problems may have left out files
   // (a folder not read), and what it dropped would be made again next time.
@@ -87,7 +86,7 @@ function listedLanguages(ctx: LoadContext, site: Content['site'] | undefined): L
   return [...new Set(listed.filter((code): code is string => typeof code === 'string' && /^[a-z]{2,3}(?:-[a-z0-9]{2,8})*$/.test(code)))];
 }
 
-export function checkUnique(ctx: LoadContext, rel: string, values: string[], at: (i: number) => (string | number)[], what: string) {
+function checkUnique(ctx: LoadContext, rel: string, values: string[], at: (i: number) => (string | number)[], what: string) {
   const file = ctx.display(path.join(ctx.dir, rel));
   const source = ctx.sources.get(file);
   const seen = new Map<string, number>();

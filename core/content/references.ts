@@ -1,11 +1,13 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { folderCollections, type LandingPage } from '#schemas/index.ts';
-import { didYouMean } from './did-you-mean.ts';
-import { pageFacts, placeholders, unknownPlaceholders } from './facts.ts';
-import type { Entry } from './types.ts';
-import type { Content } from './types.ts';
+import { folderCollections, type FolderCollectionName, type LandingPage } from '#schemas/index.ts';
 import type { Messages } from '#src/contract/site.ts';
+import { pathIn } from '#src/i18n/href.ts';
+import { didYouMean } from './did-you-mean.ts';
+import { placeholders, unknownPlaceholders, type FactsOf } from './facts.ts';
+import { pathsOf } from './languages.ts';
+import type { RenderedBody } from './mdx/render.ts';
+import type { Content, Entry } from './types.ts';
 import type { LoadContext } from './context.ts';
 import type { PathKey, YamlSource } from './yaml-source.ts';
 import { fieldPath } from './zod-problems.ts';
@@ -16,8 +18,22 @@ const SCREEN_FRAGMENTS: Record<string, string[]> = {
   contact: ['contact-form'],
 };
 
-/** Every path of the site, with the #fragments each one has. */
-export function knownTargets(content: Content): Map<string, Set<string>> {
+/** The collections whose files have MDX bodies, in the order they are rendered. */
+export const WITH_BODIES = ['blog', 'brands', 'areas'] as const satisfies readonly FolderCollectionName[];
+const routeOf = (name: FolderCollectionName, data: unknown) => (folderCollections[name].route as (d: unknown) => string)(data);
+
+/** Each body's headings, added to the #fragments of its page: other pages may link to them. */
+function addHeadings(content: Content, targets: Map<string, Set<string>>) {
+  for (const name of WITH_BODIES) for (const e of content[name] as Entry<unknown>[]) for (const h of e.rendered?.headings ?? []) targets.get(routeOf(name, e.data))?.add(h.id);
+}
+
+/**
+ * Every path of the site with its #fragments, as the bodies of each language see them: for the
+ * default language, its pages with the sections content declares and its bodies' headings; for each
+ * other language, those and each twin at its own path too, sharing the ids of its page and adding
+ * its body's headings.
+ */
+export function knownTargets(content: Content, translations: Content[]): Map<string, Set<string>>[] {
   const targets = new Map<string, Set<string>>();
   const add = (p: string, fragments: Iterable<string> = []) => {
     const set = targets.get(p) ?? new Set<string>();
@@ -32,7 +48,20 @@ export function knownTargets(content: Content): Map<string, Set<string>> {
   // Only the page's own URL: /blog/<id> is a redirect, which a client-side navigation would not follow.
   for (const e of content.blog) add(folderCollections.blog.route(e.data));
   for (const e of content.serviceCenter) add(folderCollections.serviceCenter.route(e.data));
-  return targets;
+  addHeadings(content, targets);
+  return [
+    targets,
+    ...translations.map((twins) => {
+      const own = new Map([...targets].map(([p, ids]) => [p, new Set(ids)]));
+      for (const p of pathsOf(twins.pages, twins)) {
+        const ids = own.get(p) ?? new Set<string>();
+        own.set(p, ids);
+        own.set(pathIn(twins.language, p), ids);
+      }
+      addHeadings(twins, own);
+      return own;
+    }),
+  ];
 }
 
 /** A link target problem (or none) for `href`. */
@@ -84,8 +113,13 @@ function unique<T>(ctx: LoadContext, collection: string, entries: Entry<T>[], ke
   }
 }
 
-/** Cross-references of content: unique slugs and ids, links that reach a route (and #fragment) of the site. */
-export function checkReferences(ctx: LoadContext, content: Content, targets: Map<string, Set<string>>) {
+/**
+ * Cross-references of one language's content: its bodies' problems and links (against `bodyTargets`,
+ * the pages as its bodies see them), unique slugs and ids, links of front matter that reach a route
+ * (and #fragment) of the site, placeholders that are facts.
+ */
+export function checkReferences(ctx: LoadContext, content: Content, bodyTargets: Map<string, Set<string>>, targets: Map<string, Set<string>>, facts: FactsOf) {
+  for (const name of WITH_BODIES) for (const entry of content[name] as Entry<unknown>[]) if (entry.rendered) checkBody(ctx, entry, entry.rendered, bodyTargets);
   // Unique URLs: brand and area slugs share the top level with pages.yaml.
   const topLevel = new Map<string, Entry<unknown>>();
   unique(ctx, 'brands', content.brands, (d) => d.slug, 'slug', topLevel);
@@ -139,7 +173,7 @@ export function checkReferences(ctx: LoadContext, content: Content, targets: Map
     }
   }
   // A {placeholder} that is not a fact would show as it is.
-  const known = placeholders(pageFacts(content.site, undefined, content.messages));
+  const known = placeholders(facts(undefined).facts);
   for (const [collection, entries] of [['brands', content.brands], ['areas', content.areas], ['blog', content.blog]] as const) {
     for (const e of entries as Entry<unknown>[]) checkPlaceholders(ctx, e, collection, e.data, [], known);
   }
@@ -209,6 +243,27 @@ function checkPlaceholders(ctx: LoadContext, e: Entry<unknown>, collection: stri
       at.push(k);
       checkPlaceholders(ctx, e, collection, (value as Record<string, unknown>)[k], at, known);
       at.pop();
+    }
+  }
+}
+
+/** A body's problems, and its links to no page or section. */
+function checkBody(ctx: LoadContext, entry: Entry<unknown>, result: RenderedBody, targets: Map<string, Set<string>>) {
+  const line = (l: number) => l + entry.bodyLineOffset;
+  for (const issue of result.issues) {
+    const { at, rule, message, ...extra } = issue;
+    // MDX quotes positions of the body ("(4:1-4:6)"): make them positions of the file.
+    const text = message.replace(/\((\d+):(\d+)-(\d+):(\d+)\)/g, (_, l1, c1, l2, c2) => `(${line(+l1)}:${c1}-${line(+l2)}:${c2})`);
+    ctx.error(entry.file, { line: line(at.line), column: at.column }, rule, text, extra);
+  }
+  for (const link of result.links) {
+    const wrong = checkHref(link.url, targets, ctx.drafts);
+    if (wrong) {
+      ctx.error(entry.file, { line: line(link.at.line), column: link.at.column }, wrong.rule ?? 'unknown-link', 'a link in the text', {
+        expected: wrong.expected,
+        received: JSON.stringify(link.url),
+        hint: wrong.hint,
+      });
     }
   }
 }
