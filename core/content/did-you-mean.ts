@@ -23,3 +23,9 @@ export function didYouMean(input: string, candidates: Iterable<string>): string 
   const limit = Math.max(2, Math.floor(input.length / 3));
   return best !== undefined && bestDistance > 0 && bestDistance <= limit ? best : undefined;
 }
+
+/** A problem's hint about `input`: did you mean the closest candidate (as `show` writes it)? None when no candidate is close. */
+export function hintFor(input: string, candidates: Iterable<string>, show = (guess: string) => guess): string | undefined {
+  const guess = didYouMean(input, candidates);
+  return guess === undefined ? undefined : `did you mean "${show(guess)}"?`;
+}

@@ -1,7 +1,7 @@
 import type { Site } from '#schemas/index.ts';
 import type { Messages } from '#src/contract/site.ts';
-import { fillFacts, formatPhone, hoursText } from '#src/lib/format.ts';
-import { translate, type MessageVars } from '#src/i18n/translate.ts';
+import { fillFacts, formatPhone } from '#src/lib/format.ts';
+import { hoursText, translate, type MessageVars } from '#src/i18n/translate.ts';
 
 /** The values {placeholders} in content text stand for, on one page. */
 export interface PageFacts {
@@ -86,13 +86,6 @@ export function fillDeep<T>(value: T, facts: PageFacts): T {
     return (out ?? value) as T;
   }
   return value;
-}
-
-/** The {placeholders} of `text` that are not among `known`. */
-export function unknownPlaceholders(text: string, known: string[]): string[] {
-  // Most text has no "{" at all: a build checks every string of every front matter.
-  if (!text.includes('{')) return [];
-  return [...text.matchAll(/\{([\w.]+)\}/g)].map((m) => m[1]!).filter((k) => !known.includes(k));
 }
 
 /** The message `key` of the content's language (content/messages/<code>.yaml), its {placeholders} filled from `vars`. */

@@ -12,7 +12,7 @@ import { fileCollections, folderCollections, SiteSchema, type FolderCollectionNa
 import type { Lang, Language, Messages } from '#src/contract/site.ts';
 import { pathIn } from '#src/i18n/href.ts';
 import type { LoadContext } from './context.ts';
-import { didYouMean } from './did-you-mean.ts';
+import { hintFor } from './did-you-mean.ts';
 import { readFolders } from './folders.ts';
 import type { Content, Entry, FolderContent } from './types.ts';
 import type { PathKey, YamlSource } from './yaml-source.ts';
@@ -45,11 +45,10 @@ function checkOverlay(lctx: LoadContext, source: YamlSource, base: unknown) {
     if (isObject(value)) {
       for (const [k, v] of Object.entries(value)) {
         if (!isObject(under) || !(k in under)) {
-          const guess = isObject(under) ? didYouMean(k, Object.keys(under)) : undefined;
           lctx.error(source.file, source.locate([...at, k], { key: true }), 'overlay-key', fieldPath('site', [...at, k]), {
             expected: 'a key of content/site.yaml (the overlay only translates its text)',
             received: JSON.stringify(k),
-            hint: guess ? `did you mean "${guess}"?` : undefined,
+            hint: isObject(under) ? hintFor(k, Object.keys(under)) : undefined,
           });
         } else walk(v, under[k], [...at, k]);
       }
@@ -174,11 +173,10 @@ function checkTwinFiles(ctx: LoadContext, lctx: LoadContext, folders: FolderCont
   pages.forEach((page, i) => {
     const kind = kinds.get(page.path);
     if (kind === undefined) {
-      const guess = didYouMean(page.path, kinds.keys());
       lctx.error(pagesFile, source?.locate([i, 'path']) ?? { line: 1, column: 1 }, 'twin-orphan', fieldPath('pages', [i, 'path']), {
         expected: 'the path of a page in content/pages.yaml (a twin has its page in the default language)',
         received: JSON.stringify(page.path),
-        hint: guess ? `did you mean "${guess}"?` : undefined,
+        hint: hintFor(page.path, kinds.keys()),
       });
     } else if (kind !== page.kind) {
       lctx.error(pagesFile, source?.locate([i, 'kind']) ?? { line: 1, column: 1 }, 'twin-structure', fieldPath('pages', [i, 'kind']), {

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { folderCollections, type FolderCollectionName, type LandingPage } from '#schemas/index.ts';
 import type { Messages } from '#src/contract/site.ts';
 import { pathIn } from '#src/i18n/href.ts';
-import { didYouMean } from './did-you-mean.ts';
-import { placeholders, unknownPlaceholders, type FactsOf } from './facts.ts';
+import { hintFor } from './did-you-mean.ts';
+import { placeholders, type FactsOf } from './facts.ts';
 import { pathsOf } from './languages.ts';
 import type { RenderedBody } from './mdx/render.ts';
 import type { Content, Entry } from './types.ts';
@@ -75,15 +75,13 @@ export function checkHref(
   const draft = drafts.get(p);
   if (!fragments && draft) return { expected: 'a published page', hint: `${draft} is a draft (draft: true)`, rule: 'draft-link' };
   if (!fragments) {
-    const guess = didYouMean(p, targets.keys());
-    return { expected: 'a route of this site', hint: guess ? `did you mean "${guess}${fragment ? `#${fragment}` : ''}"?` : undefined };
+    return { expected: 'a route of this site', hint: hintFor(p, targets.keys(), (guess) => `${guess}${fragment ? `#${fragment}` : ''}`) };
   }
   if (fragment === undefined || fragments.has(fragment)) return undefined;
-  const guess = didYouMean(fragment, fragments);
   const list = [...fragments].slice(0, 4).map((f) => `#${f}`);
   return {
     expected: fragments.size ? `a section of ${p} (${list.join(', ')}${fragments.size > 4 ? ', …' : ''})` : `${p} with no #fragment (it has no sections to link to)`,
-    hint: guess ? `did you mean "${p}#${guess}"?` : undefined,
+    hint: hintFor(fragment, fragments, (guess) => `${p}#${guess}`),
   };
 }
 
@@ -156,11 +154,10 @@ export function checkReferences(ctx: LoadContext, content: Content, bodyTargets:
       const page = e.data;
       page.breadcrumb?.forEach((b, i) => b.href && linkProblem(ctx, source, collection, ['breadcrumb', i, 'href'], b.href, targets));
       if (page.warranty !== undefined && !warranties.includes(page.warranty)) {
-        const guess = didYouMean(page.warranty, warranties);
         ctx.error(e.file, source.locate(['warranty']), 'unknown-reference', fieldPath(collection, ['warranty']), {
           expected: `a warranty reading of content/site.yaml (${warranties.map((w) => JSON.stringify(w)).join(', ') || 'none defined'})`,
           received: JSON.stringify(page.warranty),
-          hint: guess ? `did you mean "${guess}"?` : undefined,
+          hint: hintFor(page.warranty, warranties),
         });
       }
       page.sections.forEach((s, i) => {
@@ -213,23 +210,22 @@ export function checkSiteReferences(ctx: LoadContext, content: Content, catalogu
 /** A name that must be one of `names` (an id of another file); a problem located at `at` otherwise. */
 function reference(ctx: LoadContext, file: string, source: YamlSource, collection: string, at: PathKey[], name: string, names: Iterable<string>, expected: string, locate?: { key: boolean }) {
   if ([...names].includes(name)) return;
-  const guess = didYouMean(name, names);
   ctx.error(file, source.locate(at, locate), 'unknown-reference', fieldPath(collection, at), {
     expected,
     received: JSON.stringify(name),
-    hint: guess ? `did you mean "${guess}"?` : undefined,
+    hint: hintFor(name, names),
   });
 }
 
 function checkPlaceholders(ctx: LoadContext, e: Entry<unknown>, collection: string, value: unknown, at: PathKey[], known: string[]) {
   // One path, grown and shrunk as the walk goes: a copy is made only for a problem (a build walks every front matter).
-  if (typeof value === 'string') {
-    for (const key of unknownPlaceholders(value, known)) {
-      const guess = didYouMean(key, known);
+  // Most text has no "{" at all: a build checks every string of every front matter.
+  if (typeof value === 'string' && value.includes('{')) {
+    for (const key of [...value.matchAll(/\{([\w.]+)\}/g)].map((m) => m[1]!).filter((k) => !known.includes(k))) {
       ctx.error(e.file, e.source.locate([...at]), 'unknown-placeholder', fieldPath(collection, [...at]), {
         expected: `text whose {placeholders} are facts: ${known.map((p) => `{${p}}`).join(', ')}`,
         received: JSON.stringify(`{${key}}`),
-        hint: guess ? `did you mean "{${guess}}"?` : undefined,
+        hint: hintFor(key, known, (guess) => `{${guess}}`),
       });
     }
   } else if (Array.isArray(value)) {

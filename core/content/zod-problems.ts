@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { didYouMean } from './did-you-mean.ts';
+import { hintFor } from './did-you-mean.ts';
 import { showValue, type Problem } from './problems.ts';
 import type { PathKey, YamlSource } from './yaml-source.ts';
 
@@ -84,7 +84,6 @@ export function zodProblems(
       const known = schema ? schemaKeys(schema, source.value, path) : [];
       for (const key of issue.keys) {
         const at = source.locate([...path, key], { key: true });
-        const suggestion = didYouMean(key, known);
         problems.push({
           file: source.file,
           ...at,
@@ -92,19 +91,15 @@ export function zodProblems(
           message: fieldPath(collection, [...path, key]),
           expected: 'no such field here',
           received: JSON.stringify(key),
-          hint: suggestion ? `did you mean "${suggestion}"?` : undefined,
+          hint: hintFor(key, known),
           severity: 'error',
         });
       }
       continue;
     }
     const at = source.locate(path);
-    let hint: string | undefined;
     const input = (issue as { input?: unknown }).input;
-    if (issue.code === 'invalid_value' && typeof input === 'string') {
-      const s = didYouMean(input, issue.values.map(String));
-      if (s) hint = `did you mean "${s}"?`;
-    }
+    const hint = issue.code === 'invalid_value' && typeof input === 'string' ? hintFor(input, issue.values.map(String)) : undefined;
     // A refinement on a parent object reports the parent as its input: show the field's own value.
     const got = issue.code === 'custom' ? showValue(valueAt(source.value, path)) : received(issue);
     problems.push({

@@ -1,5 +1,5 @@
 import { folderCollections, type AreaPage, type BrandPage, type Site } from '#schemas/index.ts';
-import { hoursText } from '#src/lib/format.ts';
+import { hoursText } from '#src/i18n/translate.ts';
 import type { LandingData, ResolvedSection } from '#src/contract/pages.ts';
 import type { NavLink } from '#src/contract/site.ts';
 import { fill, fillDeep, pageFacts, say } from '../content/facts.ts';

@@ -28,14 +28,6 @@ function isImage(v: unknown): v is PictureImage {
   return !!o && typeof o === 'object' && typeof o.src === 'string' && typeof o.alt === 'string' && typeof o.width === 'number' && typeof o.height === 'number';
 }
 
-/** Every image object ({src, alt, width, height}) in a page's data, added to `out`. (A walk, not a generator: the content of 1,000 posts is some 100,000 values.) */
-function imagesIn(value: unknown, out: PictureImage[] = []): PictureImage[] {
-  if (isImage(value)) out.push(value);
-  else if (Array.isArray(value)) for (const v of value) imagesIn(v, out);
-  else if (value && typeof value === 'object') for (const k of Object.keys(value)) imagesIn((value as Record<string, unknown>)[k], out);
-  return out;
-}
-
 interface Variants {
   width: number;
   height: number;
@@ -83,7 +75,6 @@ function mapImages(value: unknown, replace: (image: PictureImage) => PictureImag
  * entries' data is walked (not their parsed sources); the input is left as it was.
  */
 export async function processImages<T extends Content>(content: T, publicDir: string, cacheDir: string): Promise<ProcessedImages<T>> {
-  const done = new Map<string, Variants | undefined>();
   const files = new Set<string>();
   mkdirSync(cacheDir, { recursive: true });
 
@@ -126,9 +117,21 @@ export async function processImages<T extends Content>(content: T, publicDir: st
     };
   };
 
-  const sources = [...new Set(imagesIn(dataOf(content)).map((image) => image.src))];
-  const variants = await Promise.all(sources.map(variantsOf));
-  sources.forEach((src, i) => done.set(src, variants[i]));
+  // Only the entries' data is walked (not their parsed sources or bodies), every language's too.
+  const mapContent = (of: Content, replace: (image: PictureImage) => PictureImage): Content =>
+    Object.fromEntries(
+      Object.entries(of).map(([key, value]) => [
+        key,
+        key in folderCollections
+          ? (value as Entry<unknown>[]).map((e) => ({ ...e, data: mapImages(e.data, replace) }))
+          : key === 'translations' && value
+            ? (value as Content[]).map((t) => mapContent(t, replace))
+            : mapImages(value, replace),
+      ]),
+    ) as unknown as Content;
+  const sources = new Set<string>();
+  mapContent(content, (image) => (sources.add(image.src), image));
+  const done = new Map(await Promise.all([...sources].map(async (src) => [src, await variantsOf(src)] as const)));
   const replace = (image: PictureImage): PictureImage => {
     const v = done.get(image.src);
     if (!v) return image;
@@ -144,23 +147,7 @@ export async function processImages<T extends Content>(content: T, publicDir: st
       ],
     };
   };
-  const mapContent = (of: Content): Content =>
-    Object.fromEntries(
-      Object.entries(of).map(([key, value]) => [
-        key,
-        key in folderCollections
-          ? (value as Entry<unknown>[]).map((e) => ({ ...e, data: mapImages(e.data, replace) }))
-          : key === 'translations' && value
-            ? (value as Content[]).map(mapContent)
-            : mapImages(value, replace),
-      ]),
-    ) as unknown as Content;
-  return { content: mapContent(content) as T, files: [...files].sort() };
-}
-
-/** The data of every collection, every language's too (the folder entries' data, not their sources or bodies). */
-function dataOf(content: Content): unknown[] {
-  return Object.entries(content).map(([key, value]) => (key in folderCollections ? (value as Entry<unknown>[]).map((e) => e.data) : key === 'translations' && value ? (value as Content[]).map(dataOf) : value));
+  return { content: mapContent(content, replace) as T, files: [...files].sort() };
 }
 
 /** Copy the processed images a build uses into outDir/_img/. */

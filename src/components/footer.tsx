@@ -1,5 +1,5 @@
 import { Link } from './link.tsx';
-import { hoursRange } from '../lib/format.ts';
+import { hoursRange } from '../i18n/translate.ts';
 import { EmailLink, PhoneLink, WhatsAppLink } from './contact-links.tsx';
 import { Icon } from './icons.tsx';
 import { useSiteData } from './site-context.tsx';

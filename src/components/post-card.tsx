@@ -1,5 +1,5 @@
 import { Link } from './link.tsx';
-import { formatDate } from '../lib/format.ts';
+import { formatDate } from '../i18n/translate.ts';
 import type { PostCard as Post } from '../contract/site.ts';
 import { cn } from './cn.ts';
 import { Picture } from './picture.tsx';

@@ -7,7 +7,7 @@ import { MapEmbed } from '../components/map-embed.tsx';
 import { RelatedLinks } from '../components/related-links.tsx';
 import { useSite, useSiteData } from '../components/site-context.tsx';
 import { WhatsAppBanner } from '../components/whatsapp-banner.tsx';
-import { hoursRange } from '../lib/format.ts';
+import { hoursRange } from '../i18n/translate.ts';
 import type { AreaCell, ContactData } from '../contract/pages.ts';
 import { useT } from '../i18n/use-t.ts';
 

@@ -2,7 +2,7 @@ import { Link } from '../components/link.tsx';
 import { buttonClass, CallButton } from '../components/button.tsx';
 import { PostGrid } from '../components/post-grid.tsx';
 import { RawHtml } from '../components/raw-html.tsx';
-import { formatDate } from '../lib/format.ts';
+import { formatDate } from '../i18n/translate.ts';
 import type { PostData } from '../contract/pages.ts';
 import { Picture } from '../components/picture.tsx';
 import { useSiteData } from '../components/site-context.tsx';

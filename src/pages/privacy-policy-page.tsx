@@ -1,7 +1,7 @@
 import { EmailLink, PhoneLink } from '../components/contact-links.tsx';
 import { Hero } from '../components/hero.tsx';
 import { useSiteData } from '../components/site-context.tsx';
-import { formatDate } from '../lib/format.ts';
+import { formatDate } from '../i18n/translate.ts';
 import type { PageData } from '../contract/pages.ts';
 import { useT } from '../i18n/use-t.ts';
 

@@ -2,7 +2,7 @@ import { buttonClass, ButtonLink, CallButton } from '../components/button.tsx';
 import { WhatsAppLink } from '../components/contact-links.tsx';
 import { Icon } from '../components/icons.tsx';
 import { useSiteData } from '../components/site-context.tsx';
-import { hoursText } from '../lib/format.ts';
+import { hoursText } from '../i18n/translate.ts';
 import type { PageData } from '../contract/pages.ts';
 import { useT } from '../i18n/use-t.ts';
 

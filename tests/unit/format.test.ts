@@ -5,7 +5,8 @@ import { parse } from 'yaml';
 import { LoadContext } from '#core/content/context.ts';
 import { readMessages } from '#core/content/messages.ts';
 import { SiteSchema } from '#schemas/site.ts';
-import { formatDate, formatPrice, indianNumber } from '#src/lib/format.ts';
+import { formatDate } from '#src/i18n/translate.ts';
+import { formatPrice, indianNumber } from '#src/lib/format.ts';
 
 // Written by hand so that a build process (and a phone) does not load ICU's locale data: each must
 // write what Intl's formats write (prices as en-IN groups them; dates in the page's language).

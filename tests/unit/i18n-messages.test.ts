@@ -25,7 +25,7 @@ import { QuoteDialog } from '#src/components/quote-dialog.tsx';
 import { SiteProvider } from '#src/components/site-context.tsx';
 import type { Lang, Messages, SiteData } from '#src/contract/site.ts';
 import { translate } from '#src/i18n/translate.ts';
-import { formatDate, hoursText } from '#src/lib/format.ts';
+import { formatDate, hoursText } from '#src/i18n/translate.ts';
 
 const temps: string[] = [];
 afterAll(() => temps.forEach((d) => rmSync(d, { recursive: true, force: true })));

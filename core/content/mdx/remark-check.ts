@@ -1,4 +1,4 @@
-import { didYouMean } from '../did-you-mean.ts';
+import { hintFor } from '../did-you-mean.ts';
 import { fill, placeholders, type PageFacts } from '../facts.ts';
 
 interface Point {
@@ -51,14 +51,13 @@ export function remarkCheck(opts: { facts: PageFacts; components: string[]; issu
         const known = placeholders(facts);
         if (known.includes(key)) text = fill(`{${key}}`, facts);
         else {
-          const guess = didYouMean(key, known);
           issues.push({
             at: at(child),
             rule: 'unknown-placeholder',
             message: `unknown placeholder {${key}}`,
             expected: `one of ${known.map((p) => `{${p}}`).join(', ')}`,
             received: JSON.stringify(`{${key}}`),
-            hint: guess ? `did you mean "{${guess}}"?` : undefined,
+            hint: hintFor(key, known, (guess) => `{${guess}}`),
           });
         }
         const textNode: Node = { type: 'text', value: text, position: child.position };
@@ -72,14 +71,13 @@ export function remarkCheck(opts: { facts: PageFacts; components: string[]; issu
       }
       if ((child.type === 'mdxJsxFlowElement' || child.type === 'mdxJsxTextElement') && child.name) {
         if (!components.includes(child.name) && !ALLOWED_HTML.test(child.name)) {
-          const guess = didYouMean(child.name, components);
           issues.push({
             at: at(child),
             rule: 'unknown-component',
             message: `unknown component <${child.name}>`,
             expected: `one of ${components.map((c) => `<${c}>`).join(', ')}, or plain HTML`,
             received: `<${child.name}>`,
-            hint: guess ? `did you mean "<${guess}>"?` : undefined,
+            hint: hintFor(child.name, components, (guess) => `<${guess}>`),
           });
           children.splice(i--, 1);
           continue;
