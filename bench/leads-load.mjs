@@ -72,7 +72,7 @@ async function main() {
 
   const { startPgCluster } = await import('#tests/support/pg-cluster.ts');
   const { startReceiver } = await import('#tests/support/receiver.ts');
-  const { postgresDb } = await import('#cli/lib/server/analytics.ts');
+  const { postgresDb } = await import('#functions/_shared/db.ts');
   const { QUOTE, form, leadCampaign, RANGE_CAMPAIGN } = await import('#tests/support/hostile-leads.ts');
   const { DEFAULT_MAX_OPEN } = await import('#functions/_shared/outbox.ts');
 

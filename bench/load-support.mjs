@@ -42,13 +42,13 @@ export async function serveFunctions(options, mount) {
   const { join } = await import('node:path');
   const { Hono } = await import('hono');
   const { serve: listen } = await import('@hono/node-server');
-  const { createNodeAnalytics } = await import('#cli/lib/server/analytics.ts');
+  const { createNodeFunctions } = await import('#cli/lib/server/functions.ts');
   // The functions' local state (their secrets; PGlite without DATABASE_URL) goes with the process,
   // however it ends: a process killed outright (the kill -9 of bench/leads-load.mjs) leaves its
   // folder to the next one of the same run, which is given it (SITE_BENCH_DATA).
   const dataDir = process.env.SITE_BENCH_DATA ?? mkdtempSync(join(tmpdir(), 'site-bench-'));
   if (!process.env.SITE_BENCH_DATA) process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
-  const fns = await createNodeAnalytics({
+  const fns = await createNodeFunctions({
     // The forms' choices and the functions' words of the project's content/, as `site start` gives them.
     content: await projectFunctionsContent(),
     dataDir,
@@ -105,7 +105,7 @@ export async function withServer(self, run) {
   }, 6 * 60_000);
   deadline.unref();
   const { startPgCluster } = await import('#tests/support/pg-cluster.ts');
-  const { postgresDb } = await import('#cli/lib/server/analytics.ts');
+  const { postgresDb } = await import('#functions/_shared/db.ts');
   console.log('Starting a throwaway PostgreSQL cluster…');
   const cluster = await startPgCluster({ shared_buffers: '256MB', max_connections: '50' });
   const db = postgresDb(cluster.url, { max: 2 });

@@ -25,10 +25,10 @@ export function startCommand(): Command {
     .action(async (opts: { port?: string; host: string; dist?: string; build: boolean; analytics: boolean }) => {
       productionReact();
       // Loaded here, not at the top: Vite, Hono and PGlite are heavy, and every command would pay for them.
-      const [{ serve }, { buildSite }, { createNodeAnalytics }, { createApp, guardedCreateServer }, { parseTrustedProxies }, { currentFunctionsContent, readBuiltFunctionsContent, writeFunctionsContent }] = await Promise.all([
+      const [{ serve }, { buildSite }, { createNodeFunctions }, { createApp, guardedCreateServer }, { parseTrustedProxies }, { currentFunctionsContent, readBuiltFunctionsContent, writeFunctionsContent }] = await Promise.all([
         import('@hono/node-server'),
         import('#core/pipeline/index.ts'),
-        import('../lib/server/analytics.ts'),
+        import('../lib/server/functions.ts'),
         import('../lib/server/app.ts'),
         import('#functions/_shared/client-address.ts'),
         import('#core/pipeline/functions-content.ts'),
@@ -82,7 +82,7 @@ export function startCommand(): Command {
       // Pages are served while the database starts (an initdb and the migrations take seconds, more
       // on a busy machine); a request to a function waits for it.
       const analytics = opts.analytics
-        ? createNodeAnalytics({
+        ? createNodeFunctions({
             dataDir: path.resolve(process.env.SITE_DATA_DIR ?? path.join(projectRoot(), '.data')),
             databaseUrl: process.env.DATABASE_URL,
             allowedOrigins: [`http://localhost:${port}`, `http://127.0.0.1:${port}`, siteOrigin(dist)].filter((o): o is string => !!o),

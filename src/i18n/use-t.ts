@@ -1,5 +1,4 @@
 import { useSiteData } from '../components/site-context.tsx';
-import type { Lang } from '../contract/site.ts';
 import { translate, type MessageVars } from './translate.ts';
 
 export type T = (key: string, vars?: MessageVars) => string;
@@ -8,9 +7,4 @@ export type T = (key: string, vars?: MessageVars) => string;
 export function useT(): T {
   const { messages } = useSiteData();
   return (key, vars) => translate(messages, key, vars);
-}
-
-/** The page's language ("en", "hi"). */
-export function useLang(): Lang {
-  return useSiteData().lang;
 }

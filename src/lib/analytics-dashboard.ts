@@ -2,10 +2,10 @@
 // Runs in the browser only (called from effects); the Supabase functions client is loaded on
 // demand so that no other page downloads it (docs/decisions/014-dashboard-read.md).
 
-import type { DashboardData, RangeTotals } from '#functions/_shared/handler.ts';
+import type { DashboardData, RangeTotals } from '#functions/_shared/figures.ts';
 import type { Range } from '#functions/_shared/range.ts';
 
-export type { DashboardData, DayFigures, LeadsBy, RangeTotals, StoredEvent, StoredSession, TopItem, TopList } from '#functions/_shared/handler.ts';
+export type { DashboardData, DayFigures, LeadsBy, RangeTotals, StoredEvent, StoredSession, TopItem, TopList } from '#functions/_shared/figures.ts';
 
 const ZERO: RangeTotals = { visitors: 0, sessions: 0, events: 0, uniqueIps: 0, pageViews: 0 };
 const NO_TOP = { page: [], entry: [], source: [], utm_source: [], utm_medium: [], utm_campaign: [], device: [], country: [] };

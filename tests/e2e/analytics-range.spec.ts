@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { Page } from '@playwright/test';
-import { applyMigrations, pgliteDb } from '#cli/lib/server/analytics.ts';
+import { applyMigrations, pgliteDb } from '#cli/lib/server/database.ts';
 import { horizontalOverflow } from './screen-support.ts';
 import { axeViolations, expect, test, waitForEnhanced } from './support.ts';
 

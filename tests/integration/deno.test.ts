@@ -13,7 +13,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { applyMigrations, postgresDb, type AnalyticsDb } from '#cli/lib/server/analytics.ts';
+import { applyMigrations } from '#cli/lib/server/database.ts';
+import { postgresDb, type Db } from '#functions/_shared/db.ts';
 import { writeFunctionsContent } from '#core/pipeline/functions-content.ts';
 import { describeHostileInputs } from '../support/analytics-contract.ts';
 import { sendRaw } from '../support/hostile-inputs.ts';
@@ -81,7 +82,7 @@ async function stop(proc: ChildProcess | undefined): Promise<void> {
 }
 
 let database: Awaited<ReturnType<typeof testDatabase>>;
-let db: AnalyticsDb;
+let db: Db;
 
 beforeAll(async () => {
   database = await testDatabase(inject('pgUrl'), 'site_deno_test');

@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { applyMigrations, postgresDb, type AnalyticsDb } from '#cli/lib/server/analytics.ts';
+import { applyMigrations } from '#cli/lib/server/database.ts';
+import { postgresDb, type Db } from '#functions/_shared/db.ts';
 import { describeLeadRulesProperty } from '../support/leads-rules-property.ts';
 import { describeOutboxContract } from '../support/outbox-contract.ts';
 import { testDatabase } from '../support/pg-cluster.ts';
@@ -15,8 +16,8 @@ import { testDatabase } from '../support/pg-cluster.ts';
 const SUPABASE = fileURLToPath(new URL('../../supabase/', import.meta.url));
 
 let database: Awaited<ReturnType<typeof testDatabase>>;
-let db: AnalyticsDb;
-let second: AnalyticsDb;
+let db: Db;
+let second: Db;
 
 beforeAll(async () => {
   database = await testDatabase(inject('pgUrl'), 'site_leads_outbox_test');

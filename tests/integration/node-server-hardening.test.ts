@@ -1,6 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
 // Issue 10 ("Hardening"), the analytics function through the real Node server: the app that
-// `site start` serves (createApp + createNodeAnalytics on PGlite in a temp folder, @hono/node-server
+// `site start` serves (createApp + createNodeFunctions on PGlite in a temp folder, @hono/node-server
 // on a free port), real HTTP requests from this process, and the stored rows read back through
 // the dashboard GET.
 
@@ -11,9 +11,9 @@ import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { run } from '#cli/index.ts';
-import { createNodeAnalytics, type NodeAnalytics, type NodeAnalyticsOptions } from '#cli/lib/server/analytics.ts';
+import { createNodeFunctions, type NodeFunctions, type NodeFunctionsOptions } from '#cli/lib/server/functions.ts';
 import { createApp } from '#cli/lib/server/app.ts';
-import type { DashboardData } from '#functions/_shared/handler.ts';
+import type { DashboardData } from '#functions/_shared/figures.ts';
 import { describeHostileInputs, ORIGIN } from '../support/analytics-contract.ts';
 import { ANDROID_UA, sendRaw } from '../support/hostile-inputs.ts';
 import { migratedDataDir } from '../support/pglite.ts';
@@ -22,23 +22,23 @@ import { TV_SHOP } from '../support/functions-content.ts';
 interface Running {
   url: string;
   origin: string;
-  analytics: NodeAnalytics;
+  analytics: NodeFunctions;
   close(): Promise<void>;
 }
 
 let work: string;
 
 /** The site and its function as `site start` serves them, with `options` for the function. */
-async function startServer(options: Partial<NodeAnalyticsOptions> = {}): Promise<Running> {
+async function startServer(options: Partial<NodeFunctionsOptions> = {}): Promise<Running> {
   const dataDir = await mkdtemp(join(work, 'data-'));
   // The run's migrated database, opened as `site start` opens .data/ on its second start.
   await migratedDataDir(join(dataDir, 'pglite'));
-  let analytics: NodeAnalytics | undefined = undefined;
+  let analytics: NodeFunctions | undefined = undefined;
   const app = createApp({ dist: join(work, 'dist'), analytics: (req, remote) => analytics!.handle(req, remote) });
   const server: ServerType = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  analytics = await createNodeAnalytics({
+  analytics = await createNodeFunctions({
     dataDir,
     // What `site start` passes: its own origins and the site's.
     allowedOrigins: [origin, origin.replace('127.0.0.1', 'localhost'), ORIGIN],

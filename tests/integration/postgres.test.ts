@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { applyMigrations, postgresDb, type AnalyticsDb } from '#cli/lib/server/analytics.ts';
+import { applyMigrations } from '#cli/lib/server/database.ts';
+import { postgresDb, type Db } from '#functions/_shared/db.ts';
 import { describeAnalyticsContract, describeRowLevelSecurity } from '../support/analytics-contract.ts';
 import { describeDashboardContract } from '../support/dashboard-contract.ts';
 import { describeLeadsContract, describeLeadsRowLevelSecurity } from '../support/leads-contract.ts';
@@ -21,7 +22,7 @@ const MIGRATIONS = readdirSync('supabase/migrations')
   .map((f) => ({ version: f.slice(0, 14), name: f.slice(15, -'.sql'.length) }));
 
 let database: Awaited<ReturnType<typeof testDatabase>>;
-let db: AnalyticsDb;
+let db: Db;
 
 beforeAll(async () => {
   database = await testDatabase(inject('pgUrl'), 'site_postgres_test');

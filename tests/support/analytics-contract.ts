@@ -4,13 +4,9 @@
 
 import { createHmac as nodeHmac } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { AnalyticsDb } from '#cli/lib/server/analytics.ts';
-import {
-  createAnalyticsHandler,
-  type AnalyticsConfig,
-  type AnalyticsHandler,
-  type DashboardData,
-} from '#functions/_shared/handler.ts';
+import type { Db } from '#functions/_shared/db.ts';
+import { createAnalyticsHandler, type AnalyticsConfig, type AnalyticsHandler } from '#functions/_shared/analytics-handler.ts';
+import { type DashboardData } from '#functions/_shared/figures.ts';
 import type { ParsedIp } from '#functions/_shared/ip.ts';
 import { hostileCases, sendRaw, type Site } from './hostile-inputs.ts';
 
@@ -31,7 +27,7 @@ const fakeCountry = (ip: ParsedIp) =>
 /** The load balancer the contract's requests come through; its x-forwarded-for is believed. */
 export const PROXY = '10.0.0.2';
 
-export function makeHandler(db: AnalyticsDb, config: Partial<AnalyticsConfig> = {}, now = () => NOW): AnalyticsHandler {
+export function makeHandler(db: Db, config: Partial<AnalyticsConfig> = {}, now = () => NOW): AnalyticsHandler {
   const handler = createAnalyticsHandler({
     query: db.query,
     lookupCountry: fakeCountry,
@@ -86,16 +82,16 @@ export function post(body: unknown, headers: Record<string, string> = {}): Reque
 export const get = (headers: Record<string, string> = {}) =>
   new Request(ENDPOINT, { headers: { origin: ORIGIN, ...headers } });
 
-export async function counts(db: AnalyticsDb) {
+export async function counts(db: Db) {
   const [row] = await db.query(
     'select (select count(*) from public.user_sessions)::int as sessions, (select count(*) from public.user_events)::int as events',
   );
   return row as { sessions: number; events: number };
 }
 
-export function describeAnalyticsContract(name: string, getDb: () => AnalyticsDb): void {
+export function describeAnalyticsContract(name: string, getDb: () => Db): void {
   describe(`analytics handler on ${name}`, () => {
-    let db: AnalyticsDb;
+    let db: Db;
     let handler: AnalyticsHandler;
 
     beforeEach(async () => {
@@ -398,10 +394,10 @@ export function describeAnalyticsContract(name: string, getDb: () => AnalyticsDb
 }
 
 /** Checks, as Supabase's public roles, that visitor data can be neither read nor written. */
-export function describeRowLevelSecurity(name: string, getDb: () => AnalyticsDb): void {
+export function describeRowLevelSecurity(name: string, getDb: () => Db): void {
   describe(`row level security on ${name}`, () => {
-    let db: AnalyticsDb;
-    const asRole = <T>(role: string, fn: (tx: Pick<AnalyticsDb, 'query' | 'exec'>) => Promise<T>) =>
+    let db: Db;
+    const asRole = <T>(role: string, fn: (tx: Pick<Db, 'query' | 'exec'>) => Promise<T>) =>
       db.transaction(async (tx) => {
         await tx.exec(`set local role ${role}`);
         return fn(tx);

@@ -4,8 +4,8 @@
 // clock is fixed, so "closed days" (counted once into analytics_daily) are known.
 
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { AnalyticsDb } from '#cli/lib/server/analytics.ts';
-import type { DashboardData } from '#functions/_shared/handler.ts';
+import type { Db } from '#functions/_shared/db.ts';
+import type { DashboardData } from '#functions/_shared/figures.ts';
 import { BROWSER_UA, DASHBOARD_KEY, ENDPOINT, makeHandler, ORIGIN, post, session } from './analytics-contract.ts';
 import { form, QUOTE } from './hostile-leads.ts';
 import { makeLeadsHandler, postForm } from './leads-contract.ts';
@@ -17,7 +17,7 @@ const TABLET_UA = 'Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605
 /** Midnight of an India date, as an instant. */
 const ist = (day: string, time = '00:00:00') => new Date(`${day}T${time}+05:30`);
 
-async function seed(db: AnalyticsDb) {
+async function seed(db: Db) {
   await db.exec('truncate public.user_sessions, public.user_events, public.leads, public.leads_outbox, public.analytics_daily, public.analytics_daily_done, public.analytics_salts restart identity');
   const s = (at: Date, visitor: string, page: string, ua: string, referrer: string, country: string | null, sid: string, ip = '49.36.10.0') =>
     db.query(
@@ -54,9 +54,9 @@ async function seed(db: AnalyticsDb) {
   await s(ist('2025-05-01', '12:00:00'), 'f', '/about', BROWSER_UA, '', 'IN', 's_f');
 }
 
-export function describeDashboardContract(name: string, getDb: () => AnalyticsDb): void {
+export function describeDashboardContract(name: string, getDb: () => Db): void {
   describe(`the dashboard read of a date range on ${name}`, () => {
-    let db: AnalyticsDb;
+    let db: Db;
     beforeEach(async () => {
       db = getDb();
       await seed(db);
@@ -177,7 +177,7 @@ export function describeDashboardContract(name: string, getDb: () => AnalyticsDb
   });
 
   describe(`visitors by a daily salted hash on ${name}`, () => {
-    let db: AnalyticsDb;
+    let db: Db;
     beforeEach(async () => {
       db = getDb();
       await db.exec('truncate public.user_sessions, public.user_events, public.leads, public.leads_outbox, public.analytics_daily, public.analytics_daily_done, public.analytics_salts restart identity');

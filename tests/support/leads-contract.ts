@@ -2,7 +2,7 @@
 // real PostgreSQL (integration).
 
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { AnalyticsDb } from '#cli/lib/server/analytics.ts';
+import type { Db } from '#functions/_shared/db.ts';
 import { createLeadsHandler, type LeadsConfig, type LeadsData, type LeadsHandler } from '#functions/_shared/leads-handler.ts';
 import type { FunctionsContent } from '#functions/_shared/content.ts';
 import type { Outbox } from '#functions/_shared/outbox.ts';
@@ -14,7 +14,7 @@ export const KEY = 'dashboard-key-for-tests-0123456789';
 export const ENDPOINT = 'https://project.example/functions/v1/leads';
 
 export function makeLeadsHandler(
-  db: AnalyticsDb,
+  db: Db,
   config: Partial<LeadsConfig> = {},
   deferred: Promise<unknown>[] = [],
   now?: () => Date,
@@ -49,11 +49,11 @@ export const postForm = (body: string | Uint8Array, headers: Record<string, stri
 export const readLeads = async (h: LeadsHandler, query = '') =>
   (await (await h(new Request(`${ENDPOINT}${query}`, { headers: { authorization: `Bearer ${KEY}` } }))).json()) as LeadsData;
 
-const count = async (db: AnalyticsDb) => Number((await db.query('select count(*)::int as n from public.leads'))[0]!.n);
+const count = async (db: Db) => Number((await db.query('select count(*)::int as n from public.leads'))[0]!.n);
 
-export function describeLeadsContract(name: string, getDb: () => AnalyticsDb): void {
+export function describeLeadsContract(name: string, getDb: () => Db): void {
   describe(`leads function on ${name}`, () => {
-    let db: AnalyticsDb;
+    let db: Db;
     beforeEach(async () => {
       db = getDb();
       await db.exec('truncate public.leads, public.leads_outbox restart identity');
@@ -177,7 +177,7 @@ export function describeLeadsContract(name: string, getDb: () => AnalyticsDb): v
 }
 
 /** anon and authenticated can neither read nor write public.leads. */
-export function describeLeadsRowLevelSecurity(name: string, getDb: () => AnalyticsDb): void {
+export function describeLeadsRowLevelSecurity(name: string, getDb: () => Db): void {
   describe(`leads row level security on ${name}`, () => {
     for (const role of ['anon', 'authenticated']) {
       it(`${role} can neither read nor write leads`, async () => {

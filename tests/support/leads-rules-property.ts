@@ -13,7 +13,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { AnalyticsDb } from '#cli/lib/server/analytics.ts';
+import type { Db } from '#functions/_shared/db.ts';
 import { FORM_FIELDS } from '#functions/_shared/lead-form.ts';
 import { constraintOf, FIELD_RULES, fieldProblem, type LeadField } from '#functions/_shared/lead-rules.ts';
 import type { LeadsHandler } from '#functions/_shared/leads-handler.ts';
@@ -71,7 +71,7 @@ const BASE_FORM = Object.fromEntries(
 ) as Record<LeadField, Record<string, string>>;
 
 /** Whether public.leads takes `value` in the field's column, as its check constraints say (the row is rolled back). */
-async function tableTakes(db: AnalyticsDb, field: LeadField, value: string): Promise<boolean> {
+async function tableTakes(db: Db, field: LeadField, value: string): Promise<boolean> {
   const column = FIELD_RULES[field].column;
   const rollback = new Error('rollback');
   try {
@@ -92,7 +92,7 @@ async function tableTakes(db: AnalyticsDb, field: LeadField, value: string): Pro
 /** Many statements each: on a busy machine they take a while, which is no failure. */
 const PROPERTY_TIMEOUT = 300_000;
 
-export function describeLeadRulesProperty(name: string, getDb: () => AnalyticsDb, runs = { perField: 150, forms: 200 }): void {
+export function describeLeadRulesProperty(name: string, getDb: () => Db, runs = { perField: 150, forms: 200 }): void {
   describe(`the rules of a lead's fields on ${name}`, () => {
     for (const field of FIELDS) {
       const what = FIELD_RULES[field].choice ? 'the function takes exactly the site\'s choices, the table any value' : 'the function and the table accept exactly the same values';

@@ -4,7 +4,7 @@
 // (tests/support/receiver.ts); the outbox's clock is injected, so waits are set, not slept.
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AnalyticsDb } from '#cli/lib/server/analytics.ts';
+import type { Db } from '#functions/_shared/db.ts';
 import type { AlertChannels } from '#functions/_shared/alerts.ts';
 import type { LeadsData } from '#functions/_shared/leads-handler.ts';
 import { createOutbox, type OutboxOptions } from '#functions/_shared/outbox.ts';
@@ -25,19 +25,19 @@ function testClock() {
 }
 
 /** Stores a quote lead with deliveries on `channels`, as the handler's statement does; returns its id. */
-async function storeLead(db: AnalyticsDb, channels: string, at = new Date(T0), name = 'Asha Verma'): Promise<number> {
+async function storeLead(db: Db, channels: string, at = new Date(T0), name = 'Asha Verma'): Promise<number> {
   const [row] = await db.query(INSERT_LEAD_SQL, [
-    'quote', name, QUOTE.email, QUOTE.phone, null, null, null, QUOTE.message, QUOTE.subject, null, '/contact', at.toISOString(), null, at.toISOString(), channels,
+    'quote', '/contact', at.toISOString(), null, at.toISOString(), channels, name, QUOTE.email, QUOTE.phone, QUOTE.message, null, null, null, null, QUOTE.subject,
   ]);
   return Number(row!.id);
 }
 
-const deliveries = (db: AnalyticsDb) =>
+const deliveries = (db: Db) =>
   db.query(`select channel, status, attempts, last_error, to_char(next_try_at at time zone 'utc', 'HH24:MI:SS') as next_try from public.leads_outbox order by id`);
 
-export function describeOutboxContract(name: string, getDb: () => AnalyticsDb, second?: () => AnalyticsDb): void {
+export function describeOutboxContract(name: string, getDb: () => Db, second?: () => Db): void {
   describe(`the leads outbox on ${name}`, () => {
-    let db: AnalyticsDb;
+    let db: Db;
     let receiver: Receiver;
     beforeEach(async () => {
       db = getDb();
@@ -51,7 +51,7 @@ export function describeOutboxContract(name: string, getDb: () => AnalyticsDb, s
       telegram: { token: TOKEN, chatId: '424242', apiUrl: receiver.url },
       webhook: { url: `${receiver.url}/hook`, secret: SECRET },
     });
-    const outboxOn = (on: AnalyticsDb, o: Partial<OutboxOptions> = {}) => createOutbox({ say, query: on.query, channels: channels(), siteOrigin: SITE, ...o });
+    const outboxOn = (on: Db, o: Partial<OutboxOptions> = {}) => createOutbox({ say, query: on.query, channels: channels(), siteOrigin: SITE, ...o });
 
     it('sends each lead as it was stored: the form to the form service, a Telegram message, a signed webhook', async () => {
       const deferred: Promise<unknown>[] = [];

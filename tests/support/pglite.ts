@@ -12,7 +12,8 @@ import { cp, mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/p
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
-import { applyMigrations, pgliteDb, type AnalyticsDb } from '#cli/lib/server/analytics.ts';
+import { applyMigrations, pgliteDb } from '#cli/lib/server/database.ts';
+import { type Db } from '#functions/_shared/db.ts';
 
 const MIGRATIONS = new URL('../../supabase/migrations/', import.meta.url);
 
@@ -50,7 +51,7 @@ async function runCopy(name: 'image.tar' | 'pglite'): Promise<Copy> {
 }
 
 /** applyMigrations on an empty database, which must apply every migration file. */
-async function migrate(db: AnalyticsDb): Promise<void> {
+async function migrate(db: Db): Promise<void> {
   const applied = await applyMigrations(db);
   const files = (await readdir(MIGRATIONS)).filter((f) => /^\d{14}_.+\.sql$/.test(f));
   const expected = files.map((f) => f.slice(0, 14)).sort();
@@ -60,7 +61,7 @@ async function migrate(db: AnalyticsDb): Promise<void> {
 }
 
 /** An in-memory PGlite holding the migrated database, as `applyMigrations` leaves an empty one. */
-export async function migratedPglite(): Promise<AnalyticsDb> {
+export async function migratedPglite(): Promise<Db> {
   const copy = await runCopy('image.tar');
   if ('ready' in copy) return pgliteDb(await PGlite.create({ loadDataDir: new Blob([await readFile(copy.ready)]) }));
   const pg = await PGlite.create();

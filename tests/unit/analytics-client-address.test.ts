@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { createClientAddress, parseTrustedProxies } from '#functions/_shared/client-address.ts';
-import { createAnalyticsHandler } from '#functions/_shared/handler.ts';
+import { createAnalyticsHandler } from '#functions/_shared/analytics-handler.ts';
 import { formatIp } from '#functions/_shared/ip.ts';
 import { BROWSER_UA, ORIGIN, session } from '../support/analytics-contract.ts';
 

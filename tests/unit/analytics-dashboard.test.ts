@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createNodeAnalytics, type NodeAnalytics } from '#cli/lib/server/analytics.ts';
+import { createNodeFunctions, type NodeFunctions } from '#cli/lib/server/functions.ts';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { formatIst, KeyRefused, readDashboard } from '#src/lib/analytics-dashboard.ts';
@@ -30,7 +30,7 @@ describe('formatIst', () => {
 
 describe('readDashboard', () => {
   let dir: string;
-  let analytics: NodeAnalytics;
+  let analytics: NodeFunctions;
   let server: ServerType;
   let origin: string;
 
@@ -38,7 +38,7 @@ describe('readDashboard', () => {
     dir = await mkdtemp(join(tmpdir(), 'site-dashboard-'));
     await migratedDataDir(join(dir, 'pglite'));
     // The request below comes from 127.0.0.1 as a local proxy would send it, naming its client.
-    analytics = await createNodeAnalytics({ dataDir: dir, allowedOrigins: [], trustedProxies: ['loopback'], content: TV_SHOP });
+    analytics = await createNodeFunctions({ dataDir: dir, allowedOrigins: [], trustedProxies: ['loopback'], content: TV_SHOP });
     const app = new Hono();
     app.all('/functions/v1/analytics', (c) => analytics.handle(c.req.raw, '127.0.0.1'));
     server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });

@@ -8,13 +8,11 @@ import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  applyMigrations,
-  createNodeAnalytics,
-  loadCountryLookup,
-  type AnalyticsDb,
-} from '#cli/lib/server/analytics.ts';
-import { createAnalyticsHandler, isBotUserAgent } from '#functions/_shared/handler.ts';
+import { applyMigrations } from '#cli/lib/server/database.ts';
+import { createNodeFunctions } from '#cli/lib/server/functions.ts';
+import { loadCountryLookup } from '#functions/_shared/mmdb.ts';
+import { type Db } from '#functions/_shared/db.ts';
+import { createAnalyticsHandler, isBotUserAgent } from '#functions/_shared/analytics-handler.ts';
 import { formatIp, parseIp, truncateIp } from '#functions/_shared/ip.ts';
 import {
   BROWSER_UA,
@@ -26,7 +24,7 @@ import {
 import { migratedDataDir, migratedPglite } from '../support/pglite.ts';
 import { TV_SHOP } from '../support/functions-content.ts';
 
-let db: AnalyticsDb;
+let db: Db;
 
 beforeAll(async () => {
   db = await migratedPglite();
@@ -150,7 +148,7 @@ describe('country database (IPtoASN, public domain)', () => {
   });
 });
 
-describe('createNodeAnalytics (PGlite in a data folder)', () => {
+describe('createNodeFunctions (PGlite in a data folder)', () => {
   let dir: string;
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'site-analytics-'));
@@ -163,7 +161,7 @@ describe('createNodeAnalytics (PGlite in a data folder)', () => {
   });
 
   it('generates its secrets once (mode 0600), keeps data across restarts, and serves through a Hono mount', async () => {
-    const first = await createNodeAnalytics({ dataDir: dir, allowedOrigins: [ORIGIN], content: TV_SHOP });
+    const first = await createNodeFunctions({ dataDir: dir, allowedOrigins: [ORIGIN], content: TV_SHOP });
     const secretsFile = join(dir, 'analytics-secrets.json');
     expect((await stat(secretsFile)).mode & 0o777).toBe(0o600);
     const secrets = JSON.parse(await readFile(secretsFile, 'utf8')) as { dashboardKey: string; hmacSecret: string };
@@ -190,7 +188,7 @@ describe('createNodeAnalytics (PGlite in a data folder)', () => {
       await first.close();
     }
 
-    const second = await createNodeAnalytics({ dataDir: dir, allowedOrigins: [], content: TV_SHOP });
+    const second = await createNodeFunctions({ dataDir: dir, allowedOrigins: [], content: TV_SHOP });
     try {
       expect(second.dashboardKey).toBe(first.dashboardKey);
       const res = await second.handle(

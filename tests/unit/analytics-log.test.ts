@@ -2,7 +2,7 @@
 // at most a few lines a minute (it once wrote 22 MB in 10 s).
 
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createAnalyticsHandler } from '#functions/_shared/handler.ts';
+import { createAnalyticsHandler } from '#functions/_shared/analytics-handler.ts';
 import { logLine, rateLimitedLog } from '#functions/_shared/log.ts';
 import { BROWSER_UA, ORIGIN, session } from '../support/analytics-contract.ts';
 

@@ -5,8 +5,8 @@
 import fc from 'fast-check';
 import { isbot } from 'isbot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnalyticsDb } from '#cli/lib/server/analytics.ts';
-import { createAnalyticsHandler, type AnalyticsHandler } from '#functions/_shared/handler.ts';
+import type { Db } from '#functions/_shared/db.ts';
+import { createAnalyticsHandler, type AnalyticsHandler } from '#functions/_shared/analytics-handler.ts';
 import { counts, ORIGIN } from '../support/analytics-contract.ts';
 import { ANDROID_UA } from '../support/hostile-inputs.ts';
 import { migratedPglite } from '../support/pglite.ts';
@@ -17,7 +17,7 @@ import { migratedPglite } from '../support/pglite.ts';
  */
 const asRead = (text: string) => text.replace(/^\uFEFF/, '');
 
-let db: AnalyticsDb;
+let db: Db;
 let handler: AnalyticsHandler;
 const logged: string[] = [];
 

@@ -2,12 +2,12 @@
 // Debian's PostgreSQL in tests/integration/postgres.test.ts), and the range arithmetic itself.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnalyticsDb } from '#cli/lib/server/analytics.ts';
+import type { Db } from '#functions/_shared/db.ts';
 import { istDate, previousOf, splitRange } from '#functions/_shared/range.ts';
 import { describeDashboardContract } from '../support/dashboard-contract.ts';
 import { migratedPglite } from '../support/pglite.ts';
 
-let db: AnalyticsDb;
+let db: Db;
 
 beforeAll(async () => {
   db = await migratedPglite();

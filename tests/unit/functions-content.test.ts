@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import type { AnalyticsDb } from '#cli/lib/server/analytics.ts';
+import type { Db } from '#functions/_shared/db.ts';
 import { wordsOf, type FunctionsContent } from '#functions/_shared/content.ts';
 import { FORM_FIELDS } from '#functions/_shared/lead-form.ts';
 import { FIELD_RULES, type LeadField } from '#functions/_shared/lead-rules.ts';
@@ -24,7 +24,7 @@ const BUSINESSES: [string, FunctionsContent][] = [
   ['tests/fixtures/ac-repair', AC_SHOP],
 ];
 
-let db: AnalyticsDb;
+let db: Db;
 beforeAll(async () => {
   db = await migratedPglite();
 });

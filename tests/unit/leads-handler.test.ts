@@ -2,12 +2,12 @@
 // parser's refusals.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnalyticsDb } from '#cli/lib/server/analytics.ts';
+import type { Db } from '#functions/_shared/db.ts';
 import { parseFormBody } from '#functions/_shared/lead-form.ts';
 import { describeLeadsContract, describeLeadsRowLevelSecurity } from '../support/leads-contract.ts';
 import { migratedPglite } from '../support/pglite.ts';
 
-let db: AnalyticsDb;
+let db: Db;
 
 beforeAll(async () => {
   db = await migratedPglite();

@@ -1,11 +1,11 @@
 // The leads outbox on PGlite (tests/support/outbox-contract.ts; on PostgreSQL in tests/integration/postgres.test.ts).
 
 import { afterAll, beforeAll } from 'vitest';
-import type { AnalyticsDb } from '#cli/lib/server/analytics.ts';
+import type { Db } from '#functions/_shared/db.ts';
 import { describeOutboxContract } from '../support/outbox-contract.ts';
 import { migratedPglite } from '../support/pglite.ts';
 
-let db: AnalyticsDb;
+let db: Db;
 
 beforeAll(async () => {
   db = await migratedPglite();

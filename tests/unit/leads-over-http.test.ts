@@ -1,5 +1,5 @@
 // Issue 38 (the owner's channel), through the real Node server: the app `site start` serves
-// (createApp + createNodeAnalytics on the run's migrated PGlite, @hono/node-server on a free port),
+// (createApp + createNodeFunctions on the run's migrated PGlite, @hono/node-server on a free port),
 // forms posted over HTTP, and the alerts arriving over HTTP at two stand-ins on 127.0.0.1, one for
 // Telegram's Bot API and one for the owner's webhook (tests/support/receiver.ts).
 
@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createNodeAnalytics, type NodeAnalytics } from '#cli/lib/server/analytics.ts';
+import { createNodeFunctions, type NodeFunctions } from '#cli/lib/server/functions.ts';
 import { createApp } from '#cli/lib/server/app.ts';
 import { form, FORM_TYPE, QUOTE } from '../support/hostile-leads.ts';
 import { migratedDataDir } from '../support/pglite.ts';
@@ -23,7 +23,7 @@ const SECRET = 'leads-over-http-webhook-secret-0123';
 let work: string;
 let telegram: Receiver;
 let hook: Receiver;
-let fns: NodeAnalytics;
+let fns: NodeFunctions;
 let server: ServerType;
 let base: string;
 let client = 0;
@@ -34,7 +34,7 @@ beforeAll(async () => {
   await mkdir(dataDir);
   await migratedDataDir(join(dataDir, 'pglite'));
   [telegram, hook] = await Promise.all([startReceiver(), startReceiver()]);
-  fns = await createNodeAnalytics({
+  fns = await createNodeFunctions({
     dataDir,
     allowedOrigins: ['http://site.test'],
     dashboardKey: KEY,

@@ -3,11 +3,11 @@
 // tests/integration/leads-rules.test.ts).
 
 import { afterAll, beforeAll } from 'vitest';
-import type { AnalyticsDb } from '#cli/lib/server/analytics.ts';
+import type { Db } from '#functions/_shared/db.ts';
 import { describeLeadRulesProperty } from '../support/leads-rules-property.ts';
 import { migratedPglite } from '../support/pglite.ts';
 
-let db: AnalyticsDb;
+let db: Db;
 
 beforeAll(async () => {
   db = await migratedPglite();

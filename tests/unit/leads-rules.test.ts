@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnalyticsDb } from '#cli/lib/server/analytics.ts';
+import type { Db } from '#functions/_shared/db.ts';
 import { FORM_FIELDS } from '#functions/_shared/lead-form.ts';
 import { BLANK_RANGES, codePoints, constraintOf, FIELD_RULES, fieldProblem, leadRulesSql, type LeadField } from '#functions/_shared/lead-rules.ts';
 import { MAX_LEAD_BODY_BYTES } from '#functions/_shared/leads-handler.ts';
@@ -15,7 +15,7 @@ import { migratedPglite } from '../support/pglite.ts';
 
 const MIGRATIONS = path.resolve('supabase/migrations');
 
-let db: AnalyticsDb;
+let db: Db;
 beforeAll(async () => {
   db = await migratedPglite();
 });

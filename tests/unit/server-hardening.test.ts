@@ -11,7 +11,7 @@ import { parse, parseDocument } from 'yaml';
 import { migratedDataDir } from '../support/pglite.ts';
 import { startReceiver, verifyWebhook, type Receiver } from '../support/receiver.ts';
 import { run } from '#cli/index.ts';
-import { createNodeAnalytics } from '#cli/lib/server/analytics.ts';
+import { createNodeFunctions } from '#cli/lib/server/functions.ts';
 import { liveDistIndex, MAX_PATH_LENGTH, resolve } from '#cli/lib/server/dist-index.ts';
 import { TV_SHOP } from '../support/functions-content.ts';
 
@@ -179,7 +179,7 @@ describe('site start under hostile input', () => {
     expect(statSync(path.join(dataDir, 'pglite')).mode & 0o777).toBe(0o700);
     // And one created now.
     const fresh = path.join(work, 'fresh-data');
-    await (await createNodeAnalytics({ dataDir: fresh, allowedOrigins: [], content: TV_SHOP })).close();
+    await (await createNodeFunctions({ dataDir: fresh, allowedOrigins: [], content: TV_SHOP })).close();
     const created = modes(path.join(fresh, 'pglite'));
     expect(new Set(created.values())).toEqual(new Set([0o600, 0o700]));
     expect(statSync(path.join(fresh, 'pglite')).mode & 0o777).toBe(0o700);

@@ -1,5 +1,5 @@
 // Issue 38, item 2: the owner's weekly digest, through the real Node server (`site start`'s
-// createNodeAnalytics on a PGlite data folder, @hono/node-server on a free port), with a clock the
+// createNodeFunctions on a PGlite data folder, @hono/node-server on a free port), with a clock the
 // test holds, and the alerts arriving over HTTP at two stand-ins on 127.0.0.1 (Telegram's Bot API
 // and the owner's webhook). The words the test expects come from the fixture's catalogues.
 
@@ -10,11 +10,13 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createNodeAnalytics, pgliteDb, type AnalyticsDb, type NodeAnalytics } from '#cli/lib/server/analytics.ts';
+import { createNodeFunctions, type NodeFunctions } from '#cli/lib/server/functions.ts';
+import { pgliteDb } from '#cli/lib/server/database.ts';
+import { type Db } from '#functions/_shared/db.ts';
 import { createApp } from '#cli/lib/server/app.ts';
 import { wordsOf } from '#functions/_shared/content.ts';
 import { dueWeek, type Digest } from '#functions/_shared/digest.ts';
-import type { DashboardData } from '#functions/_shared/handler.ts';
+import type { DashboardData } from '#functions/_shared/figures.ts';
 import type { LeadsData } from '#functions/_shared/leads-handler.ts';
 import { functionsContentOf } from '../support/functions-content.ts';
 import { migratedDataDir, migratedPglite } from '../support/pglite.ts';
@@ -36,7 +38,7 @@ let clock = ist(MONDAY, '08:59:59');
 let work: string;
 let telegram: Receiver;
 let hook: Receiver;
-let fns: NodeAnalytics;
+let fns: NodeFunctions;
 let server: ServerType;
 let base: string;
 const deferred: Promise<unknown>[] = [];
@@ -46,7 +48,7 @@ const deferred: Promise<unknown>[] = [];
  * are not UTC's: b's visit at Monday 00:00 India (Sunday 18:30 UTC) is in it, z's at the next
  * Monday 00:00:10 India (still Sunday in UTC) is not; y's on the Sunday before is the week before.
  */
-async function seed(db: AnalyticsDb) {
+async function seed(db: Db) {
   const s = (at: Date, visitor: string, page: string, referrer: string, sid: string) =>
     db.query(
       `insert into public.user_sessions (session_id, ip_address, ip_hash, visitor_id, country, page_url, user_agent, referrer, created_at)
@@ -92,7 +94,7 @@ beforeAll(async () => {
   }
   [telegram, hook] = await Promise.all([startReceiver(), startReceiver()]);
   const now = () => new Date(clock);
-  fns = await createNodeAnalytics({
+  fns = await createNodeFunctions({
     dataDir,
     allowedOrigins: [ORIGIN],
     dashboardKey: KEY,

@@ -7,8 +7,9 @@
 
 import { createHmac } from './ip.ts';
 import type { Say } from './content.ts';
-import { FORM_FIELDS, type LeadKind } from './lead-form.ts';
-import { istDate } from './range.ts';
+import { FORM_FIELDS, type LeadKind, type LeadRecord } from './lead-form.ts';
+import { FIELD_RULES } from './lead-rules.ts';
+import { istDate, type IsoRange } from './range.ts';
 
 export const CHANNELS = ['forward', 'telegram', 'webhook'] as const;
 export type Channel = (typeof CHANNELS)[number];
@@ -60,28 +61,8 @@ export function channelsFor(kind: LeadKind, configured: readonly Channel[]): Cha
   return configured.filter((c) => c !== 'telegram' || kind !== 'newsletter');
 }
 
-/** A stored lead as the outbox reads it with its delivery. */
-export interface OutgoingLead {
-  id: number;
-  kind: LeadKind;
-  name: string | null;
-  email: string;
-  phone: string | null;
-  service: string | null;
-  service_type: string | null;
-  area: string | null;
-  message: string | null;
-  subject: string | null;
-  brand_name: string | null;
-  page_path: string | null;
-  source: string | null;
-  created_at: string;
-}
-
 /** A digest as the outbox sends it (digest.ts makes it): the same body at every attempt. */
-export interface DigestMessage {
-  from: string;
-  to: string;
+export interface DigestMessage extends IsoRange {
   text: string;
   figures: unknown;
 }
@@ -94,7 +75,7 @@ export type Delivery = {
   attempts: number;
   /** An earlier attempt was sent and never answered: the receiver may have it already. */
   maybeDelivered?: boolean;
-} & ({ lead: OutgoingLead; digest?: undefined } | { lead?: undefined; digest: DigestMessage });
+} & ({ lead: LeadRecord; digest?: undefined } | { lead?: undefined; digest: DigestMessage });
 
 /** What a delivery is about, for a log line. */
 export const deliveryLabel = (d: Delivery) => (d.lead ? `lead ${d.lead.id}` : `the digest of the week from ${istDate(Date.parse(d.digest.from))}`);
@@ -137,7 +118,7 @@ export function quoted(message: string): string[] {
 }
 
 /** The alert as a person reads it (Telegram's message, and `text` in the webhook's JSON), in the owner's words (`say`: the default language's). */
-export function alertText(lead: OutgoingLead, say: Say, siteOrigin = ''): string {
+export function alertText(lead: LeadRecord, say: Say, siteOrigin = ''): string {
   const title = say(KIND_TITLE[lead.kind]);
   const lines = [lead.kind === 'service-request' && lead.brand_name ? `${title}: ${shown(lead.brand_name)}` : title];
   if (lead.name !== null) lines.push(say('alert.name', { name: shown(lead.name) }));
@@ -218,9 +199,8 @@ export async function attemptDelivery(d: Delivery, o: SendOptions): Promise<Atte
       if (!d.lead) return { ok: false, error: 'A digest is not sent to the form service', answered: false, sent: false };
       const lead = d.lead;
       const fields = FORM_FIELDS[lead.kind].flatMap((f): [string, string][] => {
-        const column = f === 'serviceType' ? 'service_type' : f === 'brandName' ? 'brand_name' : f;
-        const v = lead[column as keyof OutgoingLead];
-        return v === null ? [] : [[f, String(v)]];
+        const v = lead[FIELD_RULES[f].column];
+        return v === null ? [] : [[f, v]];
       });
       request = {
         url: o.channels.forward.url,

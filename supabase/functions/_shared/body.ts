@@ -12,14 +12,21 @@ export interface BodyIssue {
 export const MAX_DEPTH = 8;
 export const MAX_MEMBERS = 100;
 
+/** Why a request's body was not read: its media type or charset, its size, or a stream that broke before its end. */
+export type BodyProblem = 'type' | 'charset' | 'too-large' | 'unreadable';
+
 /**
- * Reads at most `max` bytes of the body: 'too-large' when it is larger, 'unreadable' when the
- * stream breaks before its end (a malformed chunk, a client gone mid-body: the server ends such a
- * request, and there is nothing whole to store).
+ * The body of a request whose media type `accepts` takes (lower-cased, "" when absent) in UTF-8 (or
+ * no charset), read to at most `max` bytes; else why not. 'unreadable': the stream broke before its
+ * end (a malformed chunk, a client gone mid-body: the server ends such a request, and there is
+ * nothing whole to store).
  */
-export async function readCapped(req: Request, max: number): Promise<Uint8Array | 'too-large' | 'unreadable'> {
-  const declared = Number(req.headers.get('content-length') ?? '0');
-  if (declared > max) return 'too-large';
+export async function readBody(req: Request, max: number, accepts: (mediaType: string) => boolean): Promise<Uint8Array | BodyProblem> {
+  const contentType = req.headers.get('content-type') ?? '';
+  if (!accepts(contentType.split(';')[0]?.trim().toLowerCase() ?? '')) return 'type';
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType)?.[1]?.toLowerCase();
+  if (charset && charset !== 'utf-8' && charset !== 'utf8') return 'charset';
+  if (Number(req.headers.get('content-length') ?? '0') > max) return 'too-large';
   if (!req.body) return new Uint8Array(0);
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -50,11 +57,14 @@ export async function readCapped(req: Request, max: number): Promise<Uint8Array 
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
+// ignoreBOM: a form's value that starts with U+FEFF keeps it (by default a decoder drops a leading
+// byte order mark: "\uFEFFAsha" would be stored as "Asha").
+const utf8KeepingBom = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /** Decodes UTF-8; null when the bytes are not valid UTF-8 (nothing is replaced by U+FFFD). */
-export function decodeUtf8(bytes: Uint8Array): string | null {
+export function decodeUtf8(bytes: Uint8Array, keepBom = false): string | null {
   try {
-    return utf8.decode(bytes);
+    return (keepBom ? utf8KeepingBom : utf8).decode(bytes);
   } catch {
     return null;
   }

@@ -7,9 +7,10 @@
 
 import { shown, type Channel } from './alerts.ts';
 import { wordsOf, type FunctionsContent, type Say } from './content.ts';
-import { readDashboard, readLeadsFigures, type LeadsBy, type Query, type TopItem, type WaitingDeliveries } from './figures.ts';
+import type { Query } from './db.ts';
+import { readDashboard, readLeadsFigures, type LeadsBy, type TopItem, type WaitingDeliveries } from './figures.ts';
 import { LEAD_KINDS, type LeadKind } from './lead-form.ts';
-import { DAY_MS, istDate, istMonday, previousOf, type Range } from './range.ts';
+import { DAY_MS, istDate, istMonday, isoRange, previousOf, type IsoRange, type Range } from './range.ts';
 import { DIGEST_QUEUED_SQL, INSERT_DIGEST_SQL } from './sql.ts';
 
 const HOUR_MS = 3_600_000;
@@ -44,8 +45,8 @@ export interface Compared {
 }
 
 export interface DigestFigures {
-  week: { from: string; to: string };
-  before: { from: string; to: string };
+  week: IsoRange;
+  before: IsoRange;
   visitors: Compared;
   pageViews: Compared;
   /** Phone and WhatsApp taps. */
@@ -64,9 +65,7 @@ export interface DigestFigures {
 }
 
 /** What GET ?digest=week answers, and what the outbox sends. */
-export interface Digest {
-  from: string;
-  to: string;
+export interface Digest extends IsoRange {
   text: string;
   figures: DigestFigures;
 }
@@ -86,8 +85,8 @@ export async function readDigestFigures(query: Query, week: Range, now: Date): P
   const count = (f: typeof leads, kind: string) => f.perDay.filter((d) => d.kind === kind).reduce((n, d) => n + d.count, 0);
   const compared = (kind: string): Compared => ({ week: count(leads, kind), before: count(leadsBefore, kind) });
   const figures: Omit<DigestFigures, 'firstWeek'> = {
-    week: { from: week.from.toISOString(), to: week.to.toISOString() },
-    before: { from: before.from.toISOString(), to: before.to.toISOString() },
+    week: isoRange(week),
+    before: isoRange(before),
     visitors: { week: dashboard.totals.visitors, before: dashboard.previousTotals.visitors },
     pageViews: { week: dashboard.totals.pageViews, before: dashboard.previousTotals.pageViews },
     calls: compared('call'),

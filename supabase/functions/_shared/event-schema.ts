@@ -113,8 +113,6 @@ export const EventRecordSchema = z.object({
 
 export const AnalyticsPayloadSchema = z.discriminatedUnion('type', [SessionRecordSchema, EventRecordSchema]);
 
-export type SessionRecord = z.output<typeof SessionRecordSchema>;
-export type EventRecord = z.output<typeof EventRecordSchema>;
 export type AnalyticsPayload = z.output<typeof AnalyticsPayloadSchema>;
 
 /** The text fields whose stored value may differ from what was sent. */

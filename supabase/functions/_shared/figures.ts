@@ -4,7 +4,8 @@
 
 import type { Channel } from './alerts.ts';
 import type { LeadKind } from './lead-form.ts';
-import { previousOf, splitRange, type Range } from './range.ts';
+import type { Query } from './db.ts';
+import { isoRange, previousOf, splitRange, type IsoRange, type Range } from './range.ts';
 import {
   COUNT_DAYS_SQL,
   DASHBOARD_FIGURES_SQL,
@@ -14,9 +15,6 @@ import {
   LEADS_SUMMARY_SQL,
   OUTBOX_WAITING_SQL,
 } from './sql.ts';
-
-/** Runs one parameterised statement and returns its rows. */
-export type Query = (sql: string, params?: readonly unknown[]) => Promise<readonly Record<string, unknown>[]>;
 
 /** A stored session as the dashboard read returns it (times in ISO 8601, UTC). */
 export interface StoredSession {
@@ -89,8 +87,8 @@ export interface LeadsBy {
  * source, and the newest 50 sessions and 100 events of the range.
  */
 export interface DashboardData {
-  range: { from: string; to: string };
-  previous: { from: string; to: string };
+  range: IsoRange;
+  previous: IsoRange;
   totals: RangeTotals;
   previousTotals: RangeTotals;
   topCountries: { country: string; count: number }[];
@@ -115,8 +113,8 @@ export async function readDashboard(query: Query, r: Range, now: Date): Promise<
   const parts = [splitRange(r, closedBefore), splitRange(prev, closedBefore)];
   // Closed days are counted once, before the reads that use the counts.
   for (const p of parts) if (p.firstDay < p.endDay) await query(COUNT_DAYS_SQL, [p.firstDay, p.endDay]);
-  const params = (p: (typeof parts)[number]) => [p.firstDay, p.endDay, p.head.from.toISOString(), p.head.to.toISOString(), p.tail.from.toISOString(), p.tail.to.toISOString()];
-  const iso = (x: Range) => [x.from.toISOString(), x.to.toISOString()];
+  const iso = (x: Range) => Object.values(isoRange(x));
+  const params = (p: (typeof parts)[number]) => [p.firstDay, p.endDay, ...iso(p.head), ...iso(p.tail)];
   // Five statements at once: with a pool they run on separate connections. The period before
   // needs only its totals.
   const [[now_], [before], [ips], [ipsBefore], [latest]] = await Promise.all([
@@ -141,8 +139,8 @@ export async function readDashboard(query: Query, r: Range, now: Date): Promise<
   const leadsBy = parse<(LeadsBy & { by: string })[]>(now_?.leads_by, []);
   const by = (kind: string) => leadsBy.filter((l) => l.by === kind).map(({ key, calls, whatsapp, forms }) => ({ key, calls, whatsapp, forms }));
   return {
-    range: { from: r.from.toISOString(), to: r.to.toISOString() },
-    previous: { from: prev.from.toISOString(), to: prev.to.toISOString() },
+    range: isoRange(r),
+    previous: isoRange(prev),
     totals: totals(now_, ips?.unique_ips),
     previousTotals: totals(before, ipsBefore?.unique_ips),
     topCountries: top.country.slice(0, 5).map(({ key, count }) => ({ country: key, count })),
@@ -180,7 +178,7 @@ export interface LeadsFigures {
 
 /** Leads and taps per day and page in [from, to), and the deliveries waiting at `now`. */
 export async function readLeadsFigures(query: Query, r: Range, now: Date): Promise<LeadsFigures> {
-  const [from, to] = [r.from.toISOString(), r.to.toISOString()];
+  const { from, to } = isoRange(r);
   const waitingSince = new Date(now.getTime() - WAITING_WARNING_MS).toISOString();
   const [[summary], [outbox]] = await Promise.all([query(LEADS_SUMMARY_SQL, [from, to]), query(OUTBOX_WAITING_SQL, [waitingSince, from, to])]);
   return {

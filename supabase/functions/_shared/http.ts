@@ -1,10 +1,101 @@
-// What the analytics and leads functions share at the HTTP level: JSON answers, the configured
-// origins (decision 042), the dashboard key, and the per-client rate limit keyed by a hash of the
+// What the analytics and leads functions share at the HTTP level: their configuration and what each
+// sets up from it, JSON answers, the configured origins (decision 042), the dashboard key and the
+// dashboard's GET (its range and format), and the per-client rate limit keyed by a hash of the
 // client (decision 041).
 
 import { createClientAddress, type ClientAddress, type ClientAddressOptions } from './client-address.ts';
+import type { Query } from './db.ts';
 import { createHmac, formatIp, networkOf, timingSafeEqual, type ParsedIp } from './ip.ts';
+import { consoleLogError, rateLimitedLog, type LogError } from './log.ts';
+import { RANGE_PROBLEM, rangeFromQuery, type Range } from './range.ts';
 import { createRateLimiter, type RateLimitOptions } from './rate-limit.ts';
+import { createDailySalt } from './visitor.ts';
+
+/** What each function is configured with. */
+export interface FunctionConfig {
+  /**
+   * Origins allowed to call the function, e.g. ["https://example.in"]; "*" allows any. Only these:
+   * the request's own Host says nothing, since the caller writes it.
+   */
+  allowedOrigins: readonly string[];
+  /** The secret the dashboard sends as `Authorization: Bearer …`. */
+  dashboardKey: string;
+  /** Key of the HMAC that turns a client address into its hash (the rate limit's key, the visitor count's). */
+  hmacSecret: string;
+  /** Largest accepted body, in bytes. */
+  maxBodyBytes?: number;
+  rateLimit?: RateLimitOptions;
+  /** Who tells the client's address; by default the socket peer is the client (client-address.ts). */
+  clientAddress?: ClientAddressOptions;
+}
+
+/** What each function is made with; everything outside its libraries is injected, so the Deno entry (Supabase) and the Node entry (`site start`, tests) run the same code. */
+export interface FunctionDeps<C extends FunctionConfig> {
+  query: Query;
+  config: C;
+  now?: () => Date;
+  /** Where server-side failures are reported; called at most 10 times a minute (log.ts). */
+  logError?: LogError;
+  /** Keeps work going after the answer (Supabase: EdgeRuntime.waitUntil); tests await it. */
+  defer?: (work: Promise<unknown>) => void;
+}
+
+export type FunctionHandler = (req: Request, info?: { remoteAddress?: string }) => Promise<Response>;
+
+/**
+ * What both functions set up from their deps: the clock, the limited log, the client gate, the
+ * daily salts, the dashboard key's check with its answers, and the dashboard GET's reading.
+ */
+export function functionBase<C extends FunctionConfig>(name: string, deps: FunctionDeps<C>, rateLimit: RateLimitOptions) {
+  const { config } = deps;
+  if (!config.hmacSecret || !config.dashboardKey) throw new Error(`${name}: hmacSecret and dashboardKey must be set`);
+  const now = deps.now ?? (() => new Date());
+  const clock = () => now().getTime();
+  const gate = createClientGate({ hmacSecret: config.hmacSecret, rateLimit: config.rateLimit ?? rateLimit, clientAddress: config.clientAddress, now: clock });
+  const checkKey = createKeyCheck({ key: config.dashboardKey, gate, now: clock });
+  /** The dashboard key's check: null when the key opens the dashboard, else the answer. */
+  async function refusedKey(req: Request, cors: Record<string, string>, remoteAddress?: string): Promise<Response | null> {
+    const key = await checkKey(req, remoteAddress);
+    if (key === 'throttled') return json(429, { error: 'Too many wrong dashboard keys from this address; wait a minute' }, { ...cors, 'retry-after': '60' });
+    if (key === 'wrong') return json(401, { error: 'A valid dashboard key is required' }, { ...cors, 'www-authenticate': 'Bearer' });
+    return null;
+  }
+  return {
+    now,
+    logError: rateLimitedLog(deps.logError ?? consoleLogError, clock),
+    defer: deps.defer ?? ((work: Promise<unknown>) => void work.catch(() => {})),
+    gate,
+    salts: createDailySalt(deps.query),
+    refusedKey,
+    /** A dashboard GET: its key checked, then its range (?from=&to=, by default the last 30 days) and format (?format=csv, or JSON); else the answer. */
+    async dashboardRequest(req: Request, cors: Record<string, string>, remoteAddress?: string): Promise<{ range: Range; csv: boolean } | Response> {
+      const refused = await refusedKey(req, cors, remoteAddress);
+      if (refused) return refused;
+      const url = new URL(req.url);
+      const range = rangeFromQuery(url, now());
+      if (!range) return json(400, { error: RANGE_PROBLEM }, cors);
+      const format = url.searchParams.get('format');
+      if (format !== null && format !== 'csv') return json(400, { error: 'format must be csv, or left out for JSON' }, cors);
+      return { range, csv: format === 'csv' };
+    },
+  };
+}
+
+/** A function's answers: its origins checked (`refuse` answers one not allowed), a preflight, GET and POST by `methods`, the security headers on all. */
+export function answering(
+  allowedOrigins: readonly string[],
+  allowHeaders: string,
+  refuse: (cors: Record<string, string>) => Response,
+  methods: Record<'GET' | 'POST', (req: Request, cors: Record<string, string>, remoteAddress?: string) => Promise<Response>>,
+): FunctionHandler {
+  return async (req, info) => {
+    const { allowed, cors } = corsFor(req, allowedOrigins);
+    if (!allowed) return secured(refuse(cors));
+    if (req.method === 'OPTIONS') return secured(preflight(cors, allowHeaders));
+    const method = req.method === 'GET' || req.method === 'POST' ? methods[req.method] : null;
+    return secured(method ? await method(req, cors, info?.remoteAddress) : methodNotAllowed(cors));
+  };
+}
 
 /**
  * Sent with every answer of the functions (issue 25.9), unless the answer sets its own: nothing in
@@ -32,12 +123,6 @@ export function json(status: number, body: unknown, headers: Record<string, stri
     headers: { ...headers, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
   });
 }
-
-/** The charset a content-type names, lower-cased; undefined when it names none. */
-export const charsetOf = (contentType: string) => /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType)?.[1]?.toLowerCase();
-
-/** The media type of a content-type header, lower-cased ("" when absent). */
-export const mediaTypeOf = (contentType: string) => contentType.split(';')[0]?.trim().toLowerCase() ?? '';
 
 /**
  * The CORS headers for a request, and whether its origin may call at all: only the configured

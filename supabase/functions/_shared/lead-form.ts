@@ -3,9 +3,9 @@
 // checked by the rules of lead-rules.ts and kept as sent. The fields and hidden values are the
 // spec's (§3, §7) (docs/decisions/070-leads-function.md, 075-leads-outbox-and-alerts.md).
 
-import { unstorableText, type BodyIssue } from './body.ts';
+import { decodeUtf8, unstorableText, type BodyIssue } from './body.ts';
 import type { FunctionsContent, Say } from './content.ts';
-import { FIELD_RULES, fieldProblem, type LeadField } from './lead-rules.ts';
+import { FIELD_RULES, fieldProblem, type ColumnOf, type LeadField } from './lead-rules.ts';
 
 export const LEAD_KINDS = ['quote', 'contact', 'service-request', 'newsletter'] as const;
 export type LeadKind = (typeof LEAD_KINDS)[number];
@@ -19,17 +19,6 @@ export const DEFAULT_HONEYPOT_FIELD = '_honey';
 
 /** Decoded fields in the order sent; a name sent twice is a problem of its own. */
 export type FormFields = Map<string, string>;
-
-// fatal: invalid UTF-8 is refused, not replaced; ignoreBOM: a value that starts with U+FEFF keeps
-// it (by default a decoder drops a leading byte order mark: "\uFEFFAsha" would be stored as "Asha").
-const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-const decodeUtf8 = (bytes: Uint8Array): string | null => {
-  try {
-    return utf8.decode(bytes);
-  } catch {
-    return null;
-  }
-};
 
 /** Percent-decodes one `application/x-www-form-urlencoded` component to bytes ("+" is a space). */
 function percentBytes(part: Uint8Array): Uint8Array | null {
@@ -64,8 +53,8 @@ export function parseFormBody(bytes: Uint8Array): { fields: FormFields } | { iss
     const eq = pair.indexOf(0x3d);
     const rawName = percentBytes(eq < 0 ? pair : pair.subarray(0, eq));
     const rawValue = percentBytes(eq < 0 ? new Uint8Array(0) : pair.subarray(eq + 1));
-    const name = rawName && decodeUtf8(rawName);
-    const value = rawValue && decodeUtf8(rawValue);
+    const name = rawName && decodeUtf8(rawName, true);
+    const value = rawValue && decodeUtf8(rawValue, true);
     if (name == null || value == null) {
       return { issue: { path: '', code: 'invalid_encoding', message: 'form.notUtf8' } };
     }
@@ -93,19 +82,11 @@ function expectedSubject(kind: LeadKind, fields: FormFields): string | null {
   return null;
 }
 
-/** A lead as stored: the kind and the columns of public.leads it fills. */
-export interface Lead {
-  kind: LeadKind;
-  name: string | null;
-  email: string;
-  phone: string | null;
-  service: string | null;
-  serviceType: string | null;
-  area: string | null;
-  message: string | null;
-  subject: string | null;
-  brandName: string | null;
-}
+/** A lead as public.leads stores it: its kind, and each field in its column (lead-rules.ts), null when its form has no such field. */
+export type Lead = { kind: LeadKind } & { [F in LeadField as ColumnOf<F>]: string | null } & { email: string };
+
+/** A stored lead as the outbox and the dashboard read it back (LEAD_JSON in sql.ts). */
+export type LeadRecord = Lead & { id: number; page_path: string | null; source: string | null; created_at: string };
 
 export type LeadResult = { ok: true; lead: Lead } | { ok: false; kind: LeadKind | null; issues: BodyIssue[] };
 
@@ -142,25 +123,6 @@ export function readLead(fields: FormFields, choices: FunctionsContent['choices'
     issues.push({ path: 'subject', code: 'unknown_form', message: say('form.unknown') });
   }
   if (issues.length > 0) return { ok: false, kind, issues };
-  const v = (name: LeadField) => fields.get(name) ?? null;
-  return {
-    ok: true,
-    lead: {
-      kind,
-      name: v('name'),
-      email: fields.get('email')!,
-      phone: v('phone'),
-      service: v('service'),
-      serviceType: v('serviceType'),
-      area: v('area'),
-      message: v('message'),
-      subject: v('subject'),
-      brandName: v('brandName'),
-    },
-  };
-}
-
-/** The fields a lead had on its form, in the spec's order, for forwarding and for the error page. */
-export function formFieldsOf(lead: Lead): [string, string][] {
-  return FORM_FIELDS[lead.kind].flatMap((f): [string, string][] => (lead[f] == null ? [] : [[f, lead[f]]]));
+  const columns = Object.entries(FIELD_RULES).map(([f, r]) => [r.column, fields.get(f) ?? null]);
+  return { ok: true, lead: { kind, ...Object.fromEntries(columns) } as Lead };
 }

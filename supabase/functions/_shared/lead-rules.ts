@@ -52,14 +52,14 @@ export const BLANK_RANGES: readonly (readonly [number, number])[] = [
 const cp = String.fromCodePoint;
 const NOT_BLANK = `[^${BLANK_RANGES.map(([a, b]) => (a === b ? cp(a) : `${cp(a)}-${cp(b)}`)).join('')}]`;
 
-const line = (field: LeadField, column: string, max: number): FieldRule => ({
+const line = <C extends string>(field: LeadField, column: C, max: number) => ({
   column,
   tests: [
     { pattern: NOT_BLANK, message: `rules.empty.${field}` },
     { pattern: `^[^${LINE_FORBIDDEN}]*$`, message: 'rules.control' },
   ],
   max,
-});
+}) satisfies FieldRule;
 
 /**
  * An address as browsers' type=email inputs take it (the HTML standard's "valid e-mail address"),
@@ -71,8 +71,7 @@ const EMAIL_PATTERN =
 /** The fields of the site's forms (spec §3), by their names in the forms. */
 export type LeadField = 'name' | 'email' | 'phone' | 'message' | 'service' | 'serviceType' | 'area' | 'brandName' | 'subject';
 
-/** The rules, by form field name. */
-export const FIELD_RULES: Readonly<Record<LeadField, FieldRule>> = {
+const RULES = {
   name: line('name', 'name', 100),
   email: { column: 'email', tests: [{ pattern: EMAIL_PATTERN, message: 'rules.email' }], max: 254 },
   /**
@@ -100,7 +99,13 @@ export const FIELD_RULES: Readonly<Record<LeadField, FieldRule>> = {
   area: line('area', 'area', 100),
   brandName: line('brandName', 'brand_name', 60),
   subject: line('subject', 'subject', 100),
-};
+} as const satisfies Readonly<Record<LeadField, FieldRule>>;
+
+/** The column of public.leads that stores a field. */
+export type ColumnOf<F extends LeadField> = (typeof RULES)[F]['column'];
+
+/** The rules, by form field name. */
+export const FIELD_RULES: { readonly [F in LeadField]: FieldRule & { column: ColumnOf<F> } } = RULES;
 
 const compiled = new Map<string, RegExp>();
 const regex = (pattern: string) => {

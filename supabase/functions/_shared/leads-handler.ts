@@ -7,31 +7,23 @@
 // proxy, size cap, fatal UTF-8, rate limit, bounded logging, never a 5xx for bad input
 // (docs/decisions/070-leads-function.md, 075-leads-outbox-and-alerts.md).
 
-import type { BodyIssue } from './body.ts';
-import { readCapped } from './body.ts';
-import { csvTable } from './csv.ts';
-import type { ClientAddressOptions } from './client-address.ts';
 import { channelsFor, type AlertChannels, type Channel } from './alerts.ts';
-import { charsetOf, corsFor, createClientGate, createKeyCheck, json, mediaTypeOf, methodNotAllowed, preflight, secured } from './http.ts';
-import { DEFAULT_HONEYPOT_FIELD, parseFormBody, readLead, type FormFields, type Lead, type LeadKind } from './lead-form.ts';
-import { invalidLeadPage, refusalPage, subscribedPage, type PageLinks, type PageWords } from './lead-page.ts';
+import { readBody, type BodyIssue, type BodyProblem } from './body.ts';
 import { languageOf, wordsOf, type FunctionsContent } from './content.ts';
-import { consoleLogError, rateLimitedLog, type LogError } from './log.ts';
-import type { RateLimitOptions } from './rate-limit.ts';
-import { istMidnight, RANGE_PROBLEM, rangeFromQuery } from './range.ts';
-import { createDailySalt, hostOf, visitorHash } from './visitor.ts';
-import { createOutbox, type Outbox } from './outbox.ts';
-import { INSERT_LEAD_SQL, LEADS_IN_RANGE_SQL } from './sql.ts';
+import { csvTable } from './csv.ts';
 import { queueDueDigest } from './digest.ts';
-import { readLeadsFigures, type LeadsFigures, type Query } from './figures.ts';
+import { readLeadsFigures, type LeadsFigures } from './figures.ts';
+import { answering, functionBase, json, type FunctionConfig, type FunctionDeps, type FunctionHandler } from './http.ts';
+import { DEFAULT_HONEYPOT_FIELD, parseFormBody, readLead, type FormFields, type Lead, type LeadRecord } from './lead-form.ts';
+import { FIELD_RULES } from './lead-rules.ts';
+import { invalidLeadPage, refusalPage, subscribedPage, type PageLinks, type PageWords } from './lead-page.ts';
+import { createOutbox, type Outbox } from './outbox.ts';
+import type { RateLimitOptions } from './rate-limit.ts';
+import { istMidnight, isoRange, type IsoRange } from './range.ts';
+import { INSERT_LEAD_SQL, LEADS_IN_RANGE_SQL } from './sql.ts';
+import { hostOf, visitorHash } from './visitor.ts';
 
-export interface LeadsConfig {
-  /** Origins whose pages may post (and read the answer); "*" allows any. */
-  allowedOrigins: readonly string[];
-  /** The dashboard's secret (`Authorization: Bearer …`) for GET. */
-  dashboardKey: string;
-  /** Key of the HMAC that turns a client address into its rate-limit key. */
-  hmacSecret: string;
+export interface LeadsConfig extends FunctionConfig {
   /** Where a browser goes after a form: "/thank-you" on the same origin, else the site's URL. */
   thankYouUrl: string;
   /** The site's origin for the links of the function's own pages ('' when on the same origin). */
@@ -43,58 +35,30 @@ export interface LeadsConfig {
   channels?: AlertChannels;
   /** The hidden spam-trap field (site.yaml `forms.honeypotField`). */
   honeypotField?: string;
-  maxBodyBytes?: number;
-  rateLimit?: RateLimitOptions;
-  clientAddress?: ClientAddressOptions;
 }
 
-export interface LeadsDeps {
-  query: Query;
-  config: LeadsConfig;
+export interface LeadsDeps extends FunctionDeps<LeadsConfig> {
   /** The built site's form choices, the functions' words and the business (supabase/functions/_generated/content.json); the schedule's call makes the weekly digest with them when it is due. */
   content: FunctionsContent;
-  now?: () => Date;
-  logError?: LogError;
-  /** Keeps the deliveries running after the answer (Supabase: EdgeRuntime.waitUntil); tests await it. */
-  defer?: (work: Promise<unknown>) => void;
   /** The outbox that makes the deliveries (the Node entry shares one with its timer); made from `config.channels` when absent. */
   outbox?: Outbox;
   /** How long the deliveries started by one request may go on (Supabase ends a worker after a while). */
   drainMs?: number;
 }
 
-export type LeadsHandler = (req: Request, info?: { remoteAddress?: string }) => Promise<Response>;
+export type LeadsHandler = FunctionHandler;
 
-/** A stored lead as the dashboard read returns it. */
-export interface StoredLead {
-  id: number;
-  kind: LeadKind;
-  name: string | null;
-  email: string;
-  phone: string | null;
-  service: string | null;
-  service_type: string | null;
-  area: string | null;
-  message: string | null;
-  subject: string | null;
-  brand_name: string | null;
-  page_path: string | null;
-  /** Where the visitor came from (referrer host, utm_source or "(direct)"), when the tracker saw them that day. */
-  source: string | null;
+/** A stored lead as the dashboard read returns it: with where it came from and how each of its deliveries went. */
+export type StoredLead = LeadRecord & {
   /** The forward to the form service: 'none' when none was made. */
   forward_status: 'none' | 'pending' | 'sent' | 'failed';
   forward_error: string | null;
   /** Every delivery of the lead (forward, Telegram, webhook) and how it went. */
   deliveries: { channel: Channel; status: 'pending' | 'sent' | 'failed'; attempts: number; last_error: string | null }[];
-  created_at: string;
-}
-
-export { WAITING_WARNING_MS, type WaitingDeliveries } from './figures.ts';
+};
 
 /** The body of a GET: the leads of [from, to), per day (IST) and kind, per page (taps included), and the deliveries. */
-export interface LeadsData extends LeadsFigures {
-  from: string;
-  to: string;
+export interface LeadsData extends LeadsFigures, IsoRange {
   leads: StoredLead[];
 }
 
@@ -116,32 +80,23 @@ const HTML_HEADERS = {
   'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
 };
 
+/** A body not read: the status, and the catalogue's title and message of the refusal. */
+const BODY_REFUSED: Record<BodyProblem, [number, string, string]> = {
+  type: [415, 'refusal.unsupportedTitle', 'refusal.notUrlencoded'],
+  charset: [415, 'refusal.unsupportedTitle', 'refusal.notUtf8'],
+  'too-large': [413, 'refusal.tooLargeTitle', 'refusal.tooLarge'],
+  unreadable: [400, 'refusal.notSentTitle', 'refusal.notWhole'],
+};
+
 const CSV_COLUMNS = ['created_at', 'kind', 'name', 'phone', 'email', 'service', 'service_type', 'area', 'brand_name', 'message', 'page_path', 'source', 'forward_status', 'forward_error'] as const;
 /** The deliveries one request starts may go on this long after its answer (the schedule takes what is left). */
 const DEFAULT_DRAIN_MS = 60_000;
 
-export { csvField } from './csv.ts';
-
-export function leadsCsv(leads: readonly StoredLead[]): string {
-  return csvTable(CSV_COLUMNS, leads);
-}
-
 export function createLeadsHandler(deps: LeadsDeps): LeadsHandler {
   const { query, config, content } = deps;
-  if (!config.hmacSecret || !config.dashboardKey) throw new Error('leads: hmacSecret and dashboardKey must be set');
-  const now = deps.now ?? (() => new Date());
-  const logError = rateLimitedLog(deps.logError ?? consoleLogError, () => now().getTime());
+  const { now, logError, defer, gate, salts, dashboardRequest } = functionBase('leads', deps, LEADS_RATE_LIMIT);
   const maxBody = config.maxBodyBytes ?? MAX_LEAD_BODY_BYTES;
   const honeypot = config.honeypotField ?? DEFAULT_HONEYPOT_FIELD;
-  const defer = deps.defer ?? ((work) => void work.catch(() => {}));
-  const gate = createClientGate({
-    hmacSecret: config.hmacSecret,
-    rateLimit: config.rateLimit ?? LEADS_RATE_LIMIT,
-    clientAddress: config.clientAddress,
-    now: () => now().getTime(),
-  });
-  const salts = createDailySalt(query);
-  const checkKey = createKeyCheck({ key: config.dashboardKey, gate, now: () => now().getTime() });
   const outbox = deps.outbox ?? createOutbox({ query, channels: config.channels ?? {}, say: wordsOf(content), siteOrigin: config.siteOrigin, now, logError });
   const drainMs = deps.drainMs ?? DEFAULT_DRAIN_MS;
   /** Makes the due deliveries after the answer, within the time one request may take. */
@@ -172,23 +127,10 @@ export function createLeadsHandler(deps: LeadsDeps): LeadsHandler {
   async function store(lead: Lead, page: string | null, req: Request, ipHash: string | null): Promise<number> {
     const at = now();
     const visitor = await visitorOf(req, ipHash, at).catch(() => null);
-    const [row] = await query(INSERT_LEAD_SQL, [
-      lead.kind,
-      lead.name,
-      lead.email,
-      lead.phone,
-      lead.service,
-      lead.serviceType,
-      lead.area,
-      lead.message,
-      lead.subject,
-      lead.brandName,
-      page,
-      at.toISOString(),
-      visitor,
-      new Date(istMidnight(at.getTime())).toISOString(),
-      channelsFor(lead.kind, outbox.channels).join(','),
-    ]);
+    const midnight = new Date(istMidnight(at.getTime())).toISOString();
+    const channels = channelsFor(lead.kind, outbox.channels).join(',');
+    const fields = Object.values(FIELD_RULES).map((r) => lead[r.column]);
+    const [row] = await query(INSERT_LEAD_SQL, [lead.kind, page, at.toISOString(), visitor, midnight, channels, ...fields]);
     return Number(row?.id);
   }
 
@@ -212,13 +154,8 @@ export function createLeadsHandler(deps: LeadsDeps): LeadsHandler {
 
     const { allowed, ipHash } = await gate.identify(req.headers, remoteAddress);
     if (!allowed) return refuse(429, 'refusal.tooManyTitle', 'refusal.tooMany', [], { 'retry-after': '60' });
-    const contentType = req.headers.get('content-type') ?? '';
-    if (mediaTypeOf(contentType) !== 'application/x-www-form-urlencoded') return refuse(415, 'refusal.unsupportedTitle', 'refusal.notUrlencoded');
-    const charset = charsetOf(contentType);
-    if (charset && charset !== 'utf-8' && charset !== 'utf8') return refuse(415, 'refusal.unsupportedTitle', 'refusal.notUtf8');
-    const bytes = await readCapped(req, maxBody);
-    if (bytes === 'too-large') return refuse(413, 'refusal.tooLargeTitle', 'refusal.tooLarge');
-    if (bytes === 'unreadable') return refuse(400, 'refusal.notSentTitle', 'refusal.notWhole');
+    const bytes = await readBody(req, maxBody, (type) => type === 'application/x-www-form-urlencoded');
+    if (typeof bytes === 'string') return refuse(...BODY_REFUSED[bytes]);
 
     const parsed = parseFormBody(bytes);
     if ('issue' in parsed) return refuse(400, 'page.check', parsed.issue.message, [{ ...parsed.issue, message: say(parsed.issue.message) }]);
@@ -247,21 +184,15 @@ export function createLeadsHandler(deps: LeadsDeps): LeadsHandler {
   }
 
   async function read(req: Request, cors: Record<string, string>, remoteAddress?: string): Promise<Response> {
-    const key = await checkKey(req, remoteAddress);
-    if (key === 'throttled') return json(429, { error: 'Too many wrong dashboard keys from this address; wait a minute' }, { ...cors, 'retry-after': '60' });
-    if (key === 'wrong') return json(401, { error: 'A valid dashboard key is required' }, { ...cors, 'www-authenticate': 'Bearer' });
-    const url = new URL(req.url);
-    const r = rangeFromQuery(url, now());
-    if (!r) return json(400, { error: RANGE_PROBLEM }, cors);
-    const format = url.searchParams.get('format');
-    if (format !== null && format !== 'csv') return json(400, { error: 'format must be csv, or left out for JSON' }, cors);
-    const [from, to] = [r.from.toISOString(), r.to.toISOString()];
-    const csv = format === 'csv';
+    const asked = await dashboardRequest(req, cors, remoteAddress);
+    if (asked instanceof Response) return asked;
+    const { range: r, csv } = asked;
+    const { from, to } = isoRange(r);
     try {
       const [leads, figures] = await Promise.all([query(LEADS_IN_RANGE_SQL, [from, to, csv ? 100_000 : 50]), csv ? null : readLeadsFigures(query, r, now())]);
       const rows = leads.map((r) => JSON.parse(String(r.lead)) as StoredLead);
       if (csv) {
-        return new Response(leadsCsv(rows), {
+        return new Response(csvTable(CSV_COLUMNS, rows), {
           headers: { ...cors, 'content-type': 'text/csv; charset=utf-8', 'cache-control': 'no-store', 'content-disposition': `attachment; filename="leads-${from.slice(0, 10)}-${to.slice(0, 10)}.csv"` },
         });
       }
@@ -289,26 +220,13 @@ export function createLeadsHandler(deps: LeadsDeps): LeadsHandler {
     return json(202, { ok: true }, cors);
   }
 
-  async function answer(req: Request, remoteAddress?: string): Promise<Response> {
-    const { allowed, cors } = corsFor(req, config.allowedOrigins);
-    if (!allowed) {
-      const words = wordsFor(null);
-      return new Response(refusalPage(words.say('refusal.notAllowedTitle'), words.say('refusal.notAllowed'), { action: '', siteOrigin: config.siteOrigin }, words), {
-        status: 403,
-        headers: { ...cors, ...HTML_HEADERS },
-      });
-    }
-    switch (req.method) {
-      case 'OPTIONS':
-        return preflight(cors, 'authorization, content-type, accept');
-      case 'POST':
-        return new URL(req.url).searchParams.get('outbox') === 'run' ? runOutbox(cors, req, remoteAddress) : collect(req, cors, remoteAddress);
-      case 'GET':
-        return read(req, cors, remoteAddress);
-      default:
-        return methodNotAllowed(cors);
-    }
-  }
-
-  return async (req, info) => secured(await answer(req, info?.remoteAddress));
+  const refuseOrigin = (cors: Record<string, string>) => {
+    const words = wordsFor(null);
+    const page = refusalPage(words.say('refusal.notAllowedTitle'), words.say('refusal.notAllowed'), { action: '', siteOrigin: config.siteOrigin }, words);
+    return new Response(page, { status: 403, headers: { ...cors, ...HTML_HEADERS } });
+  };
+  return answering(config.allowedOrigins, 'authorization, content-type, accept', refuseOrigin, {
+    POST: (req, cors, remoteAddress) => (new URL(req.url).searchParams.get('outbox') === 'run' ? runOutbox(cors, req, remoteAddress) : collect(req, cors, remoteAddress)),
+    GET: read,
+  });
 }

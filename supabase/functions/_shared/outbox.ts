@@ -10,12 +10,12 @@
 // takes no idempotency key (Telegram) is tried one delivery at a time while it gives no answer:
 // every request it got but did not answer may have been shown, and is sent again.
 
-import { attemptDelivery, CHANNELS, deliveryLabel, type AlertChannels, type Channel, type Delivery, type DigestMessage, type OutgoingLead } from './alerts.ts';
+import { attemptDelivery, CHANNELS, deliveryLabel, type AlertChannels, type Channel, type Delivery, type DigestMessage } from './alerts.ts';
 import type { Say } from './content.ts';
+import type { Query } from './db.ts';
+import type { LeadRecord } from './lead-form.ts';
 import type { LogError } from './log.ts';
-import { ANY_DUE_SQL, CLAIM_DELIVERIES_SQL, MARK_ATTEMPT_FAILED_SQL, MARK_DELIVERED_SQL, RELEASE_CLAIMS_SQL } from './sql.ts';
-
-type Query = (sql: string, params?: readonly unknown[]) => Promise<readonly Record<string, unknown>[]>;
+import { CLAIM_DELIVERIES_SQL, MARK_ATTEMPT_FAILED_SQL, MARK_DELIVERED_SQL, RELEASE_CLAIMS_SQL } from './sql.ts';
 
 /** Waits after the 1st, 2nd, … failed attempt: 10 s, 30 s, 1, 2, 5, 10, 30 min, then every hour. */
 export const BACKOFF_MS = [10_000, 30_000, 60_000, 120_000, 300_000, 600_000, 1_800_000, 3_600_000] as const;
@@ -63,8 +63,6 @@ export interface Outbox {
    * claiming at once for every channel with a free slot, and resolves with them.
    */
   drain(untilMs?: number): Promise<DrainResult>;
-  /** Whether a delivery is due now (what the schedule asks before it wakes a function). */
-  anyDue(): Promise<boolean>;
   /**
    * Stops claiming; lets the attempts under way have their answers for `stopGraceMs`, then ends
    * them (recorded as failed, so tried again after a restart). Deliveries not yet tried stay due.
@@ -161,7 +159,7 @@ export function createOutbox(o: OutboxOptions): Outbox {
         maybeDelivered: r.maybe_delivered === true,
       };
       if (r.lead == null) return { ...head, digest: JSON.parse(String(r.digest)) as DigestMessage };
-      const lead = JSON.parse(String(r.lead)) as OutgoingLead;
+      const lead = JSON.parse(String(r.lead)) as LeadRecord;
       return { ...head, lead: { ...lead, id: Number(lead.id) } };
     });
     return { at, claimed };
@@ -212,10 +210,6 @@ export function createOutbox(o: OutboxOptions): Outbox {
       for (const lane of lanes.values()) lane.due = true;
       pump();
       return idle.then(() => ({ delivered: tally.delivered - start.delivered, failed: tally.failed - start.failed }));
-    },
-    async anyDue() {
-      const [row] = await o.query(ANY_DUE_SQL, [now().toISOString()]);
-      return row?.due === true;
     },
     async stop() {
       claimsStopped = true;

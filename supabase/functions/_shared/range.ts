@@ -11,6 +11,14 @@ export interface Range {
   to: Date;
 }
 
+/** A range as JSON gives it: ISO 8601 instants, UTC. */
+export interface IsoRange {
+  from: string;
+  to: string;
+}
+
+export const isoRange = (r: Range): IsoRange => ({ from: r.from.toISOString(), to: r.to.toISOString() });
+
 /** The longest range the functions read. */
 export const MAX_RANGE_DAYS = 400;
 

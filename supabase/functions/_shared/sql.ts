@@ -1,4 +1,6 @@
-// The statements the handler runs. Plain SQL with $n parameters so that any driver (postgres.js,
+import { FIELD_RULES } from './lead-rules.ts';
+
+// The statements the functions run. Plain SQL with $n parameters so that any driver (postgres.js,
 // PGlite) can run them; jsonb arrives as text and is cast in SQL (postgres.js would otherwise
 // encode a JSON string twice).
 
@@ -12,57 +14,35 @@ export const INSERT_EVENT_SQL = `insert into public.user_events
 
 const iso = (column: string) => `to_char(${column} at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-// The dashboard's read, as three statements that the handler runs at once (each on its own pooled
-// connection with postgres.js; PGlite runs them in turn). Totals cover every row; unique IPs are
-// distinct ip_hash values over sessions (every visit sends a session record), counted through a
-// hash aggregate, which is about twice as fast as count(distinct). The row lists never include
-// ip_hash, and order by the qualified column (t.created_at): the bare name would mean the to_char
-// text alias.
-export const DASHBOARD_EVENT_COUNT_SQL = 'select count(*) as events from public.user_events';
-
-export const DASHBOARD_SESSION_STATS_SQL = `select
-  (select count(*) from public.user_sessions) as sessions,
-  (select count(*) from (select distinct ip_hash from public.user_sessions where ip_hash is not null) d) as unique_ips,
-  (select coalesce(json_agg(c order by c.count desc, c.country), '[]'::json) from (
-    select country, count(*)::int as count from public.user_sessions
-    where country is not null group by country order by count(*) desc, country limit 5) c) as top_countries`;
-
-export const DASHBOARD_LATEST_SQL = `select
-  (select coalesce(json_agg(s order by s.created_at desc, s.id desc), '[]'::json) from (
-    select id, session_id, host(ip_address) as ip_address, country, city, region, latitude, longitude,
-      page_url, user_agent, referrer, ${iso('created_at')} as created_at
-    from public.user_sessions t order by t.created_at desc, t.id desc limit 50) s) as latest_sessions,
-  (select coalesce(json_agg(e order by e.timestamp desc, e.id desc), '[]'::json) from (
-    select id, session_id, event_type, element_clicked, event_data, page_url, host(ip_address) as ip_address,
-      ${iso('"timestamp"')} as "timestamp"
-    from public.user_events t order by t."timestamp" desc, t.id desc limit 100) e) as latest_events`;
-
 // The leads function's statements (supabase/migrations/*_create_leads.sql, *_leads_rules_and_outbox.sql).
 
+/** The columns of public.leads that hold a form's fields, in the order of the rules (lead-rules.ts). */
+const FIELD_COLUMNS = Object.values(FIELD_RULES).map((r) => r.column);
+
 /**
- * Stores a lead and, in the same statement, one outbox row per channel named in $16 (comma-
+ * Stores a lead ($1 its kind, $2 its page, $3 its time, then each field's column in FIELD_COLUMNS'
+ * order from $7) and, in the same statement, one outbox row per channel named in $6 (comma-
  * separated, '' for none), due at once: a lead is never stored without its deliveries.
  */
 export const INSERT_LEAD_SQL = `with lead as (
-    insert into public.leads
-      (kind, name, email, phone, service, service_type, area, message, subject, brand_name, page_path, created_at, source)
-    values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::timestamptz,
-      -- Where the visitor came from: their first session of the day (same visitor hash since $14).
+    insert into public.leads (kind, page_path, created_at, source, ${FIELD_COLUMNS.join(', ')})
+    values ($1, $2, $3::timestamptz,
+      -- Where the visitor came from: their first session of the day (same visitor hash $4 since $5).
       (select coalesce(s.utm_source, s.referrer_host, '(direct)') from public.user_sessions s
-        where s.visitor_id = $13 and s.created_at >= $14::timestamptz order by s.created_at limit 1))
+        where s.visitor_id = $4 and s.created_at >= $5::timestamptz order by s.created_at limit 1),
+      ${FIELD_COLUMNS.map((_, i) => `$${i + 7}`).join(', ')})
     returning id, created_at),
   deliveries as (
     insert into public.leads_outbox (lead_id, channel, next_try_at, created_at)
-    select lead.id, c, lead.created_at, lead.created_at from lead, unnest(string_to_array(nullif($15, ''), ',')) c
+    select lead.id, c, lead.created_at, lead.created_at from lead, unnest(string_to_array(nullif($6, ''), ',')) c
     returning 1)
   select id, (select count(*)::int from deliveries) as deliveries from lead`;
 
 // A lead's text is read back inside JSON: PGlite decodes each text column with a TextDecoder
 // that drops a leading U+FEFF ("\uFEFFAsha" would come back as "Asha"); inside a JSON document the
-// character is not at the start and survives.
-const LEAD_JSON = `json_build_object('id', l.id, 'kind', l.kind, 'name', l.name, 'email', l.email, 'phone', l.phone,
-    'service', l.service, 'service_type', l.service_type, 'area', l.area, 'message', l.message, 'subject', l.subject,
-    'brand_name', l.brand_name, 'page_path', l.page_path, 'source', l.source, 'created_at', ${iso('l.created_at')})`;
+// character is not at the start and survives. The object is a LeadRecord (lead-form.ts).
+const LEAD_JSON = `json_build_object(${['id', 'kind', ...FIELD_COLUMNS, 'page_path', 'source'].map((c) => `'${c}', l.${c}`).join(', ')},
+    'created_at', ${iso('l.created_at')})`;
 
 /**
  * Claims at most $2 deliveries of channel $4 due at $1 (the oldest first), for $3 seconds: their
@@ -115,9 +95,6 @@ export const MARK_ATTEMPT_FAILED_SQL = `update public.leads_outbox
   set next_try_at = $3::timestamptz, last_error = $4, maybe_delivered = maybe_delivered or $6::boolean,
     status = case when created_at < $5::timestamptz then 'failed' else 'pending' end
   where id = $1 and attempts = $2 and status = 'pending'`;
-
-/** Whether any delivery is due at $1 (cheap: the partial index of pending rows). */
-export const ANY_DUE_SQL = `select exists (select 1 from public.leads_outbox where status = 'pending' and next_try_at <= $1::timestamptz) as due`;
 
 /**
  * Deliveries still pending that were made before $1 (ten minutes ago), per channel: how many, the

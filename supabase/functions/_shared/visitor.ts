@@ -4,10 +4,8 @@
 // day, so the same person gets an unrelated hash the next day and nobody (not even the owner) can
 // link two days. One person reloading a page is one visitor (docs/decisions/074-...).
 
+import type { Query } from './db.ts';
 import { istDate } from './range.ts';
-
-/** As handler.ts's Query (not imported from there: handler.ts imports this file). */
-type Query = (sql: string, params?: readonly unknown[]) => Promise<readonly Record<string, unknown>[]>;
 
 const encoder = new TextEncoder();
 const hex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');

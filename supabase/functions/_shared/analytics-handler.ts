@@ -3,69 +3,37 @@
 // Deno entry (Supabase) and the Node entry (`npm start`, tests) run exactly this code.
 
 import { isbot } from 'isbot';
-import { checkJsonNumbers, checkJsonValue, CONTROL_CHARACTER, decodeUtf8, readCapped, type BodyIssue } from './body.ts';
-import type { ClientAddress, ClientAddressOptions } from './client-address.ts';
-import {
-  AnalyticsPayloadSchema,
-  clip,
-  CONTROL_MESSAGE,
-  MAX_USER_AGENT_LENGTH,
-  NORMALISED_FIELDS,
-  type AnalyticsPayload,
-} from './event-schema.ts';
-import { geoFromHeaders, type HostGeo } from './geo.ts';
-import { charsetOf, corsFor, createClientGate, createKeyCheck, json, mediaTypeOf, methodNotAllowed, preflight, secured } from './http.ts';
-import { formatIp, truncateIp, type ParsedIp } from './ip.ts';
-import { consoleLogError, rateLimitedLog, type LogError } from './log.ts';
-import { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './rate-limit.ts';
+import { checkJsonNumbers, checkJsonValue, CONTROL_CHARACTER, decodeUtf8, readBody, type BodyIssue, type BodyProblem } from './body.ts';
+import type { ClientAddress } from './client-address.ts';
 import type { FunctionsContent } from './content.ts';
-import { DIGEST_CHANNELS, makeDigest, queueDigest, reportedWeek } from './digest.ts';
-import { readDashboard } from './figures.ts';
-import type { Outbox } from './outbox.ts';
-import { istDate, RANGE_PROBLEM, rangeFromQuery } from './range.ts';
-import { EVENTS_CSV_SQL, INSERT_EVENT_SQL, INSERT_SESSION_SQL } from './sql.ts';
-import { createDailySalt, hostOf, visitorHash } from './visitor.ts';
 import { csvTable } from './csv.ts';
+import { DIGEST_CHANNELS, makeDigest, queueDigest, reportedWeek } from './digest.ts';
+import { AnalyticsPayloadSchema, clip, CONTROL_MESSAGE, MAX_USER_AGENT_LENGTH, NORMALISED_FIELDS, type AnalyticsPayload } from './event-schema.ts';
+import { readDashboard } from './figures.ts';
+import { geoFromHeaders, type HostGeo } from './geo.ts';
+import { answering, functionBase, json, type FunctionConfig, type FunctionDeps, type FunctionHandler } from './http.ts';
+import { formatIp, truncateIp, type ParsedIp } from './ip.ts';
+import type { Outbox } from './outbox.ts';
+import { DEFAULT_RATE_LIMIT } from './rate-limit.ts';
+import { istDate, isoRange } from './range.ts';
+import { EVENTS_CSV_SQL, INSERT_EVENT_SQL, INSERT_SESSION_SQL } from './sql.ts';
+import { hostOf, visitorHash } from './visitor.ts';
 
-export type { DashboardData, DayFigures, LeadsBy, Query, RangeTotals, StoredEvent, StoredSession, TopItem, TopList } from './figures.ts';
-import type { Query } from './figures.ts';
-
-export interface AnalyticsConfig {
-  /**
-   * Origins allowed to call the function, e.g. ["https://example.in"]; "*" allows any. Only these:
-   * the request's own Host says nothing, since the caller writes it.
-   */
-  allowedOrigins: readonly string[];
-  /** The secret the dashboard sends as `Authorization: Bearer …`. */
-  dashboardKey: string;
-  /** Key of the HMAC that turns an IP into the hash counted as a unique visitor. */
-  hmacSecret: string;
+export interface AnalyticsConfig extends FunctionConfig {
   /** Store the full IP instead of its /24 (IPv4) or /48 (IPv6) network. Off unless the owner opts in. */
   storeRawIp?: boolean;
-  /** Largest accepted body, in bytes. */
-  maxBodyBytes?: number;
-  rateLimit?: RateLimitOptions;
-  /** Who tells the client's address; by default the socket peer is the client (client-address.ts). */
-  clientAddress?: ClientAddressOptions;
 }
 
-export interface AnalyticsDeps {
-  query: Query;
-  config: AnalyticsConfig;
+export interface AnalyticsDeps extends FunctionDeps<AnalyticsConfig> {
   /** ISO country code for an address, from a local database; null when unknown. */
   lookupCountry?: (ip: ParsedIp) => string | null;
-  now?: () => Date;
-  /** Where server-side failures are reported; called at most 10 times a minute (log.ts). */
-  logError?: LogError;
   /** The words and the business of content/ (the weekly digest's); without it the digest answers 503. */
   content?: FunctionsContent;
-  /** The outbox that sends a digest asked for with POST ?digest=send (the leads function's channels). */
+  /** The outbox that sends a digest asked for with POST ?digest=send (the leads function's channels); `defer` keeps its delivery running after the answer. */
   outbox?: Outbox;
-  /** Keeps that digest's delivery running after the answer (Supabase: EdgeRuntime.waitUntil); tests await it. */
-  defer?: (work: Promise<unknown>) => void;
 }
 
-export type AnalyticsHandler = (req: Request, info?: { remoteAddress?: string }) => Promise<Response>;
+export type AnalyticsHandler = FunctionHandler;
 
 /** Rows of the events CSV: at most this many, newest first. */
 export const MAX_CSV_EVENTS = 100_000;
@@ -91,37 +59,20 @@ const invalidRecord = (issues: BodyIssue[]) => ({ error: 'Invalid analytics reco
 
 export function createAnalyticsHandler(deps: AnalyticsDeps): AnalyticsHandler {
   const { query, config } = deps;
-  if (!config.hmacSecret || !config.dashboardKey) {
-    throw new Error('analytics: hmacSecret and dashboardKey must be set');
-  }
-  const now = deps.now ?? (() => new Date());
-  const logError = rateLimitedLog(deps.logError ?? consoleLogError, () => now().getTime());
+  const { now, logError, defer, gate, salts, refusedKey, dashboardRequest } = functionBase('analytics', deps, DEFAULT_RATE_LIMIT);
   const maxBody = config.maxBodyBytes ?? MAX_BODY_BYTES;
-  const gate = createClientGate({
-    hmacSecret: config.hmacSecret,
-    rateLimit: config.rateLimit ?? DEFAULT_RATE_LIMIT,
-    clientAddress: config.clientAddress,
-    now: () => now().getTime(),
-  });
-  const salts = createDailySalt(query);
-  const checkKey = createKeyCheck({ key: config.dashboardKey, gate, now: () => now().getTime() });
-  const defer = deps.defer ?? ((work) => void work.catch(() => {}));
+  const bodyRefused: Record<BodyProblem, [number, Record<string, unknown>]> = {
+    type: [415, { error: 'Send the record as text/plain or application/json' }],
+    charset: [415, { error: 'Send the record in UTF-8' }],
+    'too-large': [413, { error: `Body is larger than ${maxBody} bytes` }],
+    unreadable: [400, { error: 'The body could not be read to its end', issues: [] }],
+  };
 
   async function collect(req: Request, cors: Record<string, string>, remoteAddress?: string): Promise<Response> {
     const { client, ipHash, allowed } = await gate.identify(req.headers, remoteAddress);
     if (!allowed) return json(429, { error: 'Too many requests' }, { ...cors, 'retry-after': '60' });
-    const contentType = req.headers.get('content-type') ?? '';
-    const type = mediaTypeOf(contentType);
-    if (type && type !== 'text/plain' && type !== 'application/json') {
-      return json(415, { error: 'Send the record as text/plain or application/json' }, cors);
-    }
-    const charset = charsetOf(contentType);
-    if (charset && charset !== 'utf-8' && charset !== 'utf8') {
-      return json(415, { error: 'Send the record in UTF-8' }, cors);
-    }
-    const bytes = await readCapped(req, maxBody);
-    if (bytes === 'too-large') return json(413, { error: `Body is larger than ${maxBody} bytes` }, cors);
-    if (bytes === 'unreadable') return json(400, { error: 'The body could not be read to its end', issues: [] }, cors);
+    const bytes = await readBody(req, maxBody, (type) => !type || type === 'text/plain' || type === 'application/json');
+    if (typeof bytes === 'string') return json(...bodyRefused[bytes], cors);
 
     const headerUa = req.headers.get('user-agent') ?? '';
     if (isBotUserAgent(headerUa)) return new Response(null, { status: 204, headers: cors });
@@ -214,14 +165,6 @@ export function createAnalyticsHandler(deps: AnalyticsDeps): AnalyticsHandler {
     ]);
   }
 
-  /** The dashboard key's check: null when the key opens the dashboard, else the answer. */
-  async function refusedKey(req: Request, cors: Record<string, string>, remoteAddress?: string): Promise<Response | null> {
-    const key = await checkKey(req, remoteAddress);
-    if (key === 'throttled') return json(429, { error: 'Too many wrong dashboard keys from this address; wait a minute' }, { ...cors, 'retry-after': '60' });
-    if (key === 'wrong') return json(401, { error: 'A valid dashboard key is required' }, { ...cors, 'www-authenticate': 'Bearer' });
-    return null;
-  }
-
   /**
    * The weekly digest, for the dashboard key (decision 112): GET ?digest=week gives the digest of
    * the last whole week (Monday to Sunday in India) as it is sent on Monday, { from, to, text,
@@ -255,16 +198,12 @@ export function createAnalyticsHandler(deps: AnalyticsDeps): AnalyticsHandler {
   }
 
   async function dashboard(req: Request, cors: Record<string, string>, remoteAddress?: string): Promise<Response> {
-    const refused = await refusedKey(req, cors, remoteAddress);
-    if (refused) return refused;
-    const url = new URL(req.url);
-    const r = rangeFromQuery(url, now());
-    if (!r) return json(400, { error: RANGE_PROBLEM }, cors);
-    const format = url.searchParams.get('format');
-    if (format !== null && format !== 'csv') return json(400, { error: 'format must be csv, or left out for JSON' }, cors);
+    const asked = await dashboardRequest(req, cors, remoteAddress);
+    if (asked instanceof Response) return asked;
+    const r = asked.range;
     try {
-      if (format === 'csv') {
-        const rows = await query(EVENTS_CSV_SQL, [r.from.toISOString(), r.to.toISOString(), MAX_CSV_EVENTS]);
+      if (asked.csv) {
+        const rows = await query(EVENTS_CSV_SQL, [...Object.values(isoRange(r)), MAX_CSV_EVENTS]);
         return new Response(csvTable(EVENT_CSV_COLUMNS, rows), {
           headers: {
             ...cors,
@@ -283,21 +222,7 @@ export function createAnalyticsHandler(deps: AnalyticsDeps): AnalyticsHandler {
     }
   }
 
-  async function answer(req: Request, remoteAddress?: string): Promise<Response> {
-    const { allowed, cors } = corsFor(req, config.allowedOrigins);
-    if (!allowed) return json(403, { error: 'Origin not allowed' }, cors);
-
-    switch (req.method) {
-      case 'OPTIONS':
-        return preflight(cors, ALLOWED_HEADERS);
-      case 'POST':
-        return new URL(req.url).searchParams.has('digest') ? digest(req, cors, remoteAddress) : collect(req, cors, remoteAddress);
-      case 'GET':
-        return new URL(req.url).searchParams.has('digest') ? digest(req, cors, remoteAddress) : dashboard(req, cors, remoteAddress);
-      default:
-        return methodNotAllowed(cors);
-    }
-  }
-
-  return async (req, info) => secured(await answer(req, info?.remoteAddress));
+  const withDigest = (other: typeof collect) => (req: Request, cors: Record<string, string>, remoteAddress?: string) =>
+    (new URL(req.url).searchParams.has('digest') ? digest : other)(req, cors, remoteAddress);
+  return answering(config.allowedOrigins, ALLOWED_HEADERS, (cors) => json(403, { error: 'Origin not allowed' }, cors), { POST: withDigest(collect), GET: withDigest(dashboard) });
 }
