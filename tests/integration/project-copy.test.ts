@@ -47,15 +47,21 @@ describe('the project is where the command runs (cli/lib/paths.ts)', () => {
     const built = site(copy, 'build');
     expect(built.status, built.out).toBe(0);
     expect(built.out).toContain(`into ${path.join(copy, 'dist')} in`);
-    expect(built.out).toMatch(/MDX bodies: [1-9]\d* rendered, 0 from the cache/);
+    // Rendered here, not taken from the other checkout's cache; a body written twice over (a twin
+    // not yet translated) is rendered once, and its second is counted as from the cache.
+    const [rendered, repeated] = /MDX bodies: (\d+) rendered, (\d+) from the cache/.exec(built.out)!.slice(1).map(Number) as [number, number];
+    expect(rendered).toBeGreaterThan(0);
+    const bodies = readdirSync(path.join(copy, 'content'), { recursive: true, withFileTypes: true })
+      .filter((d) => d.isFile() && d.name.endsWith('.mdx') && !d.parentPath.includes('_archetypes'))
+      .map((d) => readFileSync(path.join(d.parentPath, d.name), 'utf8').replace(/^---\n[\s\S]*?\n---\n/, ''));
+    expect(repeated).toBeLessThanOrEqual(bodies.length - new Set(bodies).size);
     expect(existsSync(path.join(copy, 'dist', 'index.html'))).toBe(true);
     expect(existsSync(path.join(copy, '.cache', 'content'))).toBe(true);
     const checked = site(copy, 'check');
     expect(checked.status, checked.out).toBe(0);
 
     // Nothing changed: every body from the cache.
-    const rendered = Number(/MDX bodies: (\d+) rendered/.exec(built.out)![1]);
-    expect(site(copy, 'build').out).toContain(`MDX bodies: 0 rendered, ${rendered} from the cache`);
+    expect(site(copy, 'build').out).toContain(`MDX bodies: 0 rendered, ${rendered + repeated} from the cache`);
 
     // Only the lockfile: a transitive package of the renderer at another version renders every body again.
     const lock = path.join(copy, 'package-lock.json');
@@ -65,6 +71,6 @@ describe('the project is where the command runs (cli/lib/paths.ts)', () => {
     writeFileSync(lock, `${JSON.stringify(json, null, 2)}\n`);
     const upgraded = site(copy, 'build');
     expect(upgraded.status, upgraded.out).toBe(0);
-    expect(upgraded.out).toContain(`MDX bodies: ${rendered} rendered, 0 from the cache`);
+    expect(upgraded.out).toContain(`MDX bodies: ${rendered} rendered, ${repeated} from the cache`);
   }, 600_000);
 });

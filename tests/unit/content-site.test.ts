@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { parse } from 'yaml';
+import { LineCounter, parse, parseDocument, type Scalar } from 'yaml';
 import { loadContent } from '#core/content/load.ts';
 import { formatProblems } from '#core/content/problems.ts';
 
@@ -34,30 +34,30 @@ describe('content/site.yaml', () => {
   });
 
   test('every bad value is reported with file, line, column, field, expected and received', async () => {
-    const { root, dir } = contentWith((y) =>
-      y
-        .replace('postalCode: "302020"', 'postalCode: "30202"')
-        .replace('phone: "+919000000001" # sample', 'phone: "98290 12345"')
-        .replace('    amount: 599', '    amount: "599"')
-        .replace('  structuredData: pageHead', '  structuredData: pagehead'),
-    );
+    // Four bad values of fields every site.yaml has (or may add), each located in the edited file.
+    const lastPrice = (parse(readFileSync(path.join(CONTENT, 'site.yaml'), 'utf8')) as { prices: unknown[] }).prices.length - 1;
+    const bad: [(string | number)[], unknown, string, string][] = [
+      [['contact', 'phone'], '98290 12345', 'an Indian mobile number in E.164 form such as "+919876543210"', '"98290 12345"'],
+      [['address', 'postalCode'], '30202', 'an Indian PIN code: six digits, the first not 0', '"30202"'],
+      [['hours', 'structuredData'], 'pagehead', 'the name of a reading: "primary" or a key of hours.alternatives', '"pagehead"'],
+      [['prices', lastPrice, 'amount'], '599', 'a number', '"599" (string)'],
+    ];
+    const { root, dir } = contentWith((y) => {
+      const doc = parseDocument(y);
+      for (const [at, value] of bad) doc.setIn(at, value);
+      return String(doc);
+    });
     const { problems, content } = await loadContent(dir, root);
     expect(content).toBeUndefined();
-    expect(formatProblems(problems, 5)).toMatchInlineSnapshot(`
-      "content/site.yaml:27:10  site › contact.phone
-        expected  an Indian mobile number in E.164 form such as "+919876543210"
-        got       "98290 12345"
-      content/site.yaml:38:15  site › address.postalCode
-        expected  an Indian PIN code: six digits, the first not 0
-        got       "30202"
-      content/site.yaml:67:19  site › hours.structuredData
-        expected  the name of a reading: "primary" or a key of hours.alternatives
-        got       "pagehead"
-      content/site.yaml:95:13  site › prices[2].amount
-        expected  a number
-        got       "599" (string)
-      ✖ 4 problems in 1 file (5 files checked)"
-    `);
+    // Where each value is in the file as written.
+    const lines = new LineCounter();
+    const doc = parseDocument(readFileSync(path.join(dir, 'site.yaml'), 'utf8'), { lineCounter: lines });
+    const field = (at: (string | number)[]) => at.map((k) => (typeof k === 'number' ? `[${k}]` : `.${k}`)).join('').slice(1);
+    const expected = bad
+      .map(([at, , want, got]) => ({ ...lines.linePos((doc.getIn(at, true) as Scalar).range![0]), at, want, got }))
+      .sort((a, b) => a.line - b.line)
+      .map(({ line, col, at, want, got }) => `content/site.yaml:${line}:${col}  site › ${field(at)}\n  expected  ${want}\n  got       ${got}`);
+    expect(formatProblems(problems, 5)).toBe(`${expected.join('\n')}\n✖ 4 problems in 1 file (5 files checked)`);
   });
 
   test('a map search is refused as the review link: "Leave Us a Review" must open the review page', async () => {
@@ -80,10 +80,12 @@ describe('content/site.yaml', () => {
   });
 
   test('a YAML syntax error names the file and position', async () => {
-    const { root, dir } = contentWith((y) => y.replace('founded: 2013', 'founded: [2013'));
+    const { root, dir } = contentWith((y) => y.replace(/^founded: (\d+)/m, 'founded: [$1'));
     const { problems } = await loadContent(dir, root);
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatchObject({ file: 'content/site.yaml', rule: 'yaml-syntax', severity: 'error' });
-    expect(problems[0]!.line).toBeGreaterThanOrEqual(86);
+    const founded = readFileSync(path.join(dir, 'site.yaml'), 'utf8').split('\n').findIndex((l) => l.startsWith('founded: [')) + 1;
+    expect(founded).toBeGreaterThan(0);
+    expect(problems[0]!.line).toBeGreaterThanOrEqual(founded);
   });
 });

@@ -59,7 +59,8 @@ function siteLine(text: string): Finding[] {
   if (/^\s*origin:\s*"?http:\/\/|localhost|127\.0\.0\.1/.test(value) && /^\s*origin:/.test(value)) {
     found.push({ column: 1, rule: 'go-live-origin', message: 'the site’s origin is not a public https address', expected: 'https://www.yourshop.in', received: value.replace(/^\s*origin:\s*/, ''), severity: 'error' });
   }
-  if (found.length === 0 && /#\s*sample\b/.test(text)) {
+  // A value marked "# sample"; a line that is only a comment may speak of the mark without being one.
+  if (found.length === 0 && /^\s*[^#\s]/.test(text) && /#\s*sample\b/.test(text)) {
     found.push({ column: text.indexOf('#') + 1, rule: 'go-live-sample', message: 'a value marked "# sample": a placeholder, not the business’s own', received: value.replace(/^\s*[\w.-]+:\s*/, ''), severity: 'error' });
   }
   return found;
