@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { duration } from '../../scripts/duration.mjs';
+import { duration } from '../support/duration.mjs';
 
 describe('the step times npm test and the stress run print', () => {
   test('under a minute: seconds with one decimal', () => {

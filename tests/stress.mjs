@@ -8,7 +8,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { duration } from './duration.mjs';
+import { duration } from './support/duration.mjs';
 
 const usage = 'usage: npm run test:stress [-- <runs, default 3>] [--hogs <n, default 2>] [--keep]';
 const args = process.argv.slice(2);

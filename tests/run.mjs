@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { duration as seconds } from './duration.mjs';
+import { duration as seconds } from './support/duration.mjs';
 
 const isRoot = process.getuid?.() === 0;
 const steps = [];
