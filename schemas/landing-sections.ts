@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { RelatedLinkSchema, RoutePath, Slug } from './common.ts';
+import { FaqSchema } from './faq.ts';
 import { ServiceIcon } from './service.ts';
+import { TestimonialSchema } from './testimonial.ts';
 
 /*
  * The sections a landing page (schemas/landing-page.ts) is made of, one schema each; `type` says
@@ -77,21 +79,7 @@ const ProblemsSection = z.strictObject({ type: z.literal('problems'), ...base, i
 const WhyChooseSection = z.strictObject({ type: z.literal('why-choose'), ...base, items: z.array(CardSchema).min(2).max(8) });
 
 /** Questions and answers, one open at a time. */
-const FaqSection = z.strictObject({
-  type: z.literal('faq'),
-  ...base,
-  items: z
-    .array(
-      z.strictObject({
-        /** The question as a visitor asks it. */
-        question: z.string().min(10),
-        /** The answer, plain text. */
-        answer: z.string().min(20),
-      }),
-    )
-    .min(1)
-    .max(10),
-});
+const FaqSection = z.strictObject({ type: z.literal('faq'), ...base, items: z.array(FaqSchema).min(1).max(10) });
 
 /** Model lines or series we repair. */
 const ModelsSection = z.strictObject({
@@ -137,22 +125,9 @@ const BrandGridSection = z.strictObject({
 const TestimonialsSection = z.strictObject({
   type: z.literal('testimonials'),
   ...base,
-  /** Reviews written here. */
+  /** Reviews written here: a review of content/testimonials.yaml without its id and home flag. */
   items: z
-    .array(
-      z.strictObject({
-        /** The review in the customer's words. */
-        quote: z.string().min(20),
-        /** The customer's name as they agreed to show it. */
-        name: z.string().min(2),
-        /** Their locality, e.g. "Sector 7, Malviya Nagar". */
-        location: z.string().min(2),
-        /** Stars given, 4 or 5 in practice. */
-        rating: z.number().int().min(0).max(5).default(5),
-        /** The repair they had. */
-        service: z.string().min(2),
-      }),
-    )
+    .array(TestimonialSchema.omit({ id: true, home: true }).extend({ rating: TestimonialSchema.shape.rating.default(5) }))
     .default([]),
   /** Ids of reviews in content/testimonials.yaml, e.g. ["t1", "t3"]. */
   ids: z.array(z.string().min(1)).default([]),

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Block } from '../components/analytics/parts.tsx';
+import { Block, Card } from '../components/analytics/parts.tsx';
 import { formatIst } from '../lib/analytics-dashboard.ts';
 import {
   changeText,
@@ -57,19 +57,6 @@ export function LeadsPanel({ endpoint, dashboardKey, range }: { endpoint: string
   );
 }
 
-function Figure({ label, value, change }: { label: string; value: number; change: string }) {
-  const id = `lead-card-${label.toLowerCase().replace(/\W+/g, '-')}`;
-  return (
-    <div role="group" aria-labelledby={id} className="rounded-xl border border-line bg-white p-4 shadow-sm">
-      <p id={id} className="text-sm font-medium text-muted">
-        {label}
-      </p>
-      <p className="mt-1 text-3xl font-bold text-ink">{value.toLocaleString('en-IN')}</p>
-      <p className="text-sm text-muted">{change}</p>
-    </div>
-  );
-}
-
 function LeadsFigures({ now, before, against, onCsv }: { now: LeadsData; before: LeadsData; against: string; onCsv: () => void }) {
   const t = totalsOf(now);
   const b = totalsOf(before);
@@ -80,7 +67,7 @@ function LeadsFigures({ now, before, against, onCsv }: { now: LeadsData; before:
     <>
       <div className="mt-4 grid grid-cols-2 gap-3 lg:grid-cols-4">
         {GROUPS.map(([g, label]) => (
-          <Figure key={g} label={label} value={t[g]} change={changeText(t[g], b[g], against)} />
+          <Card key={g} label={label} value={t[g].toLocaleString('en-IN')} change={changeText(t[g], b[g], against)} />
         ))}
       </div>
       <WaitingDeliveries data={now} />

@@ -1,5 +1,6 @@
 import { ButtonLink } from '../components/button.tsx';
 import { TestimonialCard } from '../components/cards.tsx';
+import { ClosingBanner } from '../components/closing-banner.tsx';
 import { Hero, Section } from '../components/hero.tsx';
 import { Icon, type IconName } from '../components/icons.tsx';
 import { useSite } from '../components/site-context.tsx';
@@ -55,22 +56,14 @@ export function Page({ data }: { data: TestimonialsData }) {
         </p>
       </Section>
 
-      <section aria-labelledby="testimonials-cta" className="bg-brand-800 text-white">
-        <div className="mx-auto max-w-6xl px-4 py-14 text-center">
-          <h2 id="testimonials-cta" className="text-3xl font-bold">
-            {t('testimonials.cta.title')}
-          </h2>
-          <p className="mx-auto mt-3 max-w-2xl text-lg text-brand-100">{t('testimonials.cta.text')}</p>
-          <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <ButtonLink to="/contact" variant="accent">
-              {t('testimonials.cta.book')}
-            </ButtonLink>
-            <ButtonLink to="/services" variant="light">
-              {t('testimonials.cta.services')}
-            </ButtonLink>
-          </div>
-        </div>
-      </section>
+      <ClosingBanner id="testimonials-cta" title={t('testimonials.cta.title')} text={t('testimonials.cta.text')}>
+        <ButtonLink to="/contact" variant="accent">
+          {t('testimonials.cta.book')}
+        </ButtonLink>
+        <ButtonLink to="/services" variant="light">
+          {t('testimonials.cta.services')}
+        </ButtonLink>
+      </ClosingBanner>
     </>
   );
 }

@@ -74,16 +74,7 @@ const BULK = [
  * script). Together they are most of a page; cut with indexOf, they need not be tokenized, and
  * cut from the file's bytes, they need not be decoded either.
  */
-function withoutBulk(html: string | Buffer): string {
-  if (typeof html === 'string') {
-    let out = html;
-    for (const [open, close] of BULK) {
-      const start = out.indexOf(open);
-      const end = start < 0 ? -1 : out.indexOf(close, start + open.length);
-      if (end > 0) out = out.slice(0, start + open.length) + out.slice(end);
-    }
-    return out;
-  }
+function withoutBulk(html: Buffer): string {
   // The markers are ASCII: a cut at their byte offsets never splits a UTF-8 character.
   let out = '';
   let from = 0;
@@ -97,8 +88,8 @@ function withoutBulk(html: string | Buffer): string {
   return out + html.toString('utf8', from);
 }
 
-/** Read one page. htmlparser2's tokenizer, not a DOM: a page is visited once and nothing is kept but facts. */
-export function readPage(html: string | Buffer): PageFacts {
+/** Read one page (a file's bytes). htmlparser2's tokenizer, not a DOM: a page is visited once and nothing is kept but facts. */
+export function readPage(html: Buffer): PageFacts {
   const facts: PageFacts = { titleCount: 0, descriptionCount: 0, canonicals: [], alternates: [], ids: new Set(), links: [], jsonLd: [], statements: [], mainText: '' };
   // Concatenation, not arrays of pieces: V8 ropes allocate less, and GC was a third of the run.
   let text = '';

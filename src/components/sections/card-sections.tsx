@@ -2,7 +2,7 @@ import { useT } from '../../i18n/use-t.ts';
 import { sectionTitle } from './titles.ts';
 import { ServiceCard } from '../cards.tsx';
 import { Section } from '../hero.tsx';
-import { Icon, type IconName } from '../icons.tsx';
+import { FeatureCards } from '../feature-cards.tsx';
 import type { SectionProps } from './types.ts';
 
 /** Three to six service cards, each with its own "Learn More" target. */
@@ -24,18 +24,9 @@ export function ServicesSection({ section, id }: SectionProps<'services'>) {
 /** Problems or reasons: cards with an icon, a heading and a sentence or two. */
 export function CardsSection({ section, id }: SectionProps<'problems' | 'why-choose'>) {
   const t = useT();
-  const tinted = section.type === 'problems';
   return (
-    <Section id={id} title={sectionTitle(t, section)} lead={section.lead} className={tinted ? 'bg-surface' : undefined}>
-      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {section.items.map((it) => (
-          <li key={it.title} className="rounded-xl border border-line bg-white p-6">
-            {it.icon && <Icon name={it.icon as IconName} className="size-7 text-brand-700" />}
-            <h3 className="mt-3 text-lg font-semibold text-ink">{it.title}</h3>
-            <p className="mt-1 text-muted">{it.text}</p>
-          </li>
-        ))}
-      </ul>
+    <Section id={id} title={sectionTitle(t, section)} lead={section.lead} className={section.type === 'problems' ? 'bg-surface' : undefined}>
+      <FeatureCards items={section.items} />
     </Section>
   );
 }
