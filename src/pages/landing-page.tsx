@@ -1,73 +1,110 @@
 import type { ReactNode } from 'react';
+import { BrandTiles } from '../components/brand-tiles.tsx';
+import { ButtonLink, CallButton } from '../components/button.tsx';
 import { TestimonialCard } from '../components/cards.tsx';
 import { ClosingBanner } from '../components/closing-banner.tsx';
 import { FaqAccordion } from '../components/faq-accordion.tsx';
-import { Section } from '../components/hero.tsx';
+import { FeatureCards } from '../components/feature-cards.tsx';
+import { Hero, Section } from '../components/hero.tsx';
 import { RelatedLinks } from '../components/related-links.tsx';
 import { RawHtml } from '../components/raw-html.tsx';
-import { CardsSection, ServicesSection } from '../components/sections/card-sections.tsx';
-import { PhoneFormatsSection, ServiceInfoSection, StripSection } from '../components/sections/info-sections.tsx';
-import { LandingHero } from '../components/sections/landing-hero.tsx';
-import { AreasSection, BrandGridSection, ModelsSection } from '../components/sections/list-sections.tsx';
-import { sectionTitle } from '../components/sections/titles.ts';
+import { AreasSection, ModelsSection, PhoneFormatsSection, ServiceInfoSection, ServicesSection, StripSection } from '../components/sections.tsx';
 import { useT } from '../i18n/use-t.ts';
 import type { LandingData, ResolvedSection } from '../contract/pages.ts';
 
 export type { LandingData };
 
-/** One section of a brand or area page; which component draws it is chosen by its `type`. */
+/** The message keys of the default headings of the sections that have one. */
+const SECTION_TITLE_KEYS: Partial<Record<ResolvedSection['type'], string>> = {
+  services: 'sections.titles.services',
+  problems: 'sections.titles.problems',
+  'why-choose': 'sections.titles.whyChoose',
+  faq: 'sections.titles.faq',
+  models: 'sections.titles.models',
+  areas: 'sections.titles.areas',
+  'brand-grid': 'sections.titles.brandGrid',
+  testimonials: 'sections.titles.testimonials',
+  'related-links': 'sections.titles.relatedLinks',
+  'service-info': 'sections.titles.serviceInfo',
+  'phone-formats': 'sections.titles.phoneFormats',
+};
+
+/** The sections drawn on the tinted background. */
+const TINTED = new Set<ResolvedSection['type']>(['problems', 'faq', 'areas', 'brand-grid']);
+
+type Titled = Exclude<ResolvedSection, { type: 'hero' | 'strip' | 'related-links' | 'cta' | 'body' }>;
+
+/** What a titled section holds under its heading; which component draws it is chosen by its `type`. */
+function SectionBody({ section, id }: { section: Titled; id: string }): ReactNode {
+  switch (section.type) {
+    case 'services':
+      return <ServicesSection section={section} />;
+    case 'problems':
+    case 'why-choose':
+      return <FeatureCards items={section.items} />;
+    case 'faq':
+      return (
+        <div className="mx-auto max-w-3xl">
+          <FaqAccordion items={section.items} idBase={id} />
+        </div>
+      );
+    case 'models':
+      return <ModelsSection section={section} />;
+    case 'areas':
+      return <AreasSection section={section} />;
+    case 'brand-grid':
+      return <BrandTiles tiles={section.tiles} className="grid-cols-2 sm:grid-cols-3 lg:grid-cols-6" />;
+    case 'testimonials':
+      return (
+        <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+          {section.items.map((item) => (
+            <li key={item.name + item.quote.slice(0, 20)}>
+              <TestimonialCard testimonial={item} />
+            </li>
+          ))}
+        </ul>
+      );
+    case 'service-info':
+      return <ServiceInfoSection section={section} />;
+    case 'phone-formats':
+      return <PhoneFormatsSection />;
+  }
+}
+
+/** One section of a brand or area page: its own band, or a titled section around its body. */
 function LandingSection({ section, id, data }: { section: ResolvedSection; id: string; data: LandingData }): ReactNode {
   const t = useT();
   switch (section.type) {
     case 'hero':
-      return <LandingHero section={section} id={id} />;
-    case 'services':
-      return <ServicesSection section={section} id={id} />;
-    case 'problems':
-    case 'why-choose':
-      return <CardsSection section={section} id={id} />;
-    case 'faq':
+      // The page's H1 with the book (to /contact) and call buttons.
       return (
-        <Section id={id} title={sectionTitle(t, section)} lead={section.lead} className="bg-surface">
-          <div className="mx-auto max-w-3xl">
-            <FaqAccordion items={section.items} idBase={id} />
-          </div>
-        </Section>
-      );
-    case 'models':
-      return <ModelsSection section={section} id={id} />;
-    case 'areas':
-      return <AreasSection section={section} id={id} />;
-    case 'brand-grid':
-      return <BrandGridSection section={section} id={id} />;
-    case 'testimonials':
-      return (
-        <Section id={id} title={sectionTitle(t, section)} lead={section.lead}>
-          <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-            {section.items.map((item) => (
-              <li key={item.name + item.quote.slice(0, 20)}>
-                <TestimonialCard testimonial={item} />
-              </li>
-            ))}
-          </ul>
-        </Section>
+        <Hero eyebrow={section.eyebrow} title={section.heading} lead={section.lead}>
+          {section.book && (
+            <ButtonLink to="/contact" variant="accent">
+              {t('sections.heroBook')}
+            </ButtonLink>
+          )}
+          {section.call && <CallButton variant="light" />}
+        </Hero>
       );
     case 'strip':
       return <StripSection section={section} id={id} />;
     case 'related-links':
-      return <RelatedLinks title={sectionTitle(t, section)} links={section.links} />;
+      return <RelatedLinks title={section.title ?? t(SECTION_TITLE_KEYS[section.type]!)} links={section.links} />;
     case 'cta':
       return <ClosingBanner text={section.text} />;
-    case 'service-info':
-      return <ServiceInfoSection section={section} id={id} />;
-    case 'phone-formats':
-      return <PhoneFormatsSection section={section} id={id} />;
     case 'body':
       return data.hasBody ? (
         <div className="mx-auto max-w-3xl px-4 py-12">
           <RawHtml id="page-body" html={data.body} className="prose" />
         </div>
       ) : null;
+    default:
+      return (
+        <Section id={id} title={section.title ?? t(SECTION_TITLE_KEYS[section.type]!)} lead={section.lead} className={TINTED.has(section.type) ? 'bg-surface' : undefined}>
+          <SectionBody section={section} id={id} />
+        </Section>
+      );
   }
 }
 
