@@ -2,27 +2,10 @@
 // Runs in the browser only (called from effects); the Supabase functions client is loaded on
 // demand so that no other page downloads it (docs/decisions/014-dashboard-read.md).
 
-import type { DashboardData, RangeTotals } from '#functions/_shared/figures.ts';
+import type { DashboardData } from '#functions/_shared/figures.ts';
 import type { Range } from '#functions/_shared/range.ts';
 
 export type { DashboardData, DayFigures, LeadsBy, RangeTotals, StoredEvent, StoredSession, TopItem, TopList } from '#functions/_shared/figures.ts';
-
-const ZERO: RangeTotals = { visitors: 0, sessions: 0, events: 0, uniqueIps: 0, pageViews: 0 };
-const NO_TOP = { page: [], entry: [], source: [], utm_source: [], utm_medium: [], utm_campaign: [], device: [], country: [] };
-
-export const EMPTY_DASHBOARD: DashboardData = {
-  range: { from: '', to: '' },
-  previous: { from: '', to: '' },
-  totals: ZERO,
-  previousTotals: ZERO,
-  topCountries: [],
-  perDay: [],
-  top: NO_TOP,
-  leadsByPage: [],
-  leadsBySource: [],
-  sessions: [],
-  events: [],
-};
 
 const STORAGE_KEY = 'site.analytics.dashboardKey';
 
@@ -81,7 +64,7 @@ export async function readDashboard(endpoint: string, key: string, range?: Range
   return data;
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+export const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const IST_PARTS = new Intl.DateTimeFormat('en-US', {
   timeZone: 'Asia/Kolkata',
   year: 'numeric',

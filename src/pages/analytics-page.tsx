@@ -2,25 +2,26 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Button } from '../components/button.tsx';
 import { Card } from '../components/analytics/parts.tsx';
 import { RangePicker } from '../components/analytics/range-picker.tsx';
-import { EMPTY_DASHBOARD, KeyRefused, readDashboard, saveDashboardKey, takeDashboardKey, type DashboardData } from '../lib/analytics-dashboard.ts';
+import { KeyRefused, readDashboard, saveDashboardKey, takeDashboardKey, type DashboardData } from '../lib/analytics-dashboard.ts';
 import { rangeOf, type Range, type RangeName } from '../lib/leads-dashboard.ts';
 import { DashboardFigures } from './analytics-figures.tsx';
 import { IgnoreThisBrowser, LeadsPanel } from './analytics-leads.tsx';
 
-type Ready = { status: 'ready'; range: Range; data: DashboardData; problem: 'no-key' | 'refused' | 'failed' | null; key?: string; notice?: string };
+/** `data` and `key` only when the read succeeded. */
+type Ready = { status: 'ready'; range: Range; data?: DashboardData; problem: 'no-key' | 'refused' | 'failed' | null; key?: string; notice?: string };
 type View = { status: 'loading' } | Ready;
 
-/** The dashboard's data for a key and range: empty values (and the reason) when there is no key or the read fails. */
+/** The dashboard's data for a key and range, or the reason there is none (no key, or the read failed). */
 async function readView(endpoint: string, key: string | null, range: Range): Promise<Ready> {
   if (!key) {
     console.error('Analytics dashboard: no dashboard key, showing empty values');
-    return { status: 'ready', range, data: EMPTY_DASHBOARD, problem: 'no-key' };
+    return { status: 'ready', range, problem: 'no-key' };
   }
   try {
     return { status: 'ready', range, data: await readDashboard(endpoint, key, range), problem: null, key };
   } catch (error) {
     console.error('Analytics dashboard read failed', error);
-    return { status: 'ready', range, data: EMPTY_DASHBOARD, problem: error instanceof KeyRefused ? 'refused' : 'failed' };
+    return { status: 'ready', range, problem: error instanceof KeyRefused ? 'refused' : 'failed' };
   }
 }
 
@@ -97,7 +98,7 @@ export function Page({ title, endpoints }: DashboardProps) {
               }}
             />
           )}
-          {key ? (
+          {key && view.data ? (
             <DashboardFigures data={view.data} range={range} endpoint={endpoint} dashboardKey={key}>
               <LeadsPanel key={`${range.from.getTime()}-${range.to.getTime()}`} endpoint={endpoints.leads} dashboardKey={key} range={range} />
             </DashboardFigures>

@@ -1,12 +1,6 @@
 import type { DayFigures } from '../../lib/analytics-dashboard.ts';
 
-export interface ChartDay {
-  day: string;
-  visitors: number;
-  calls: number;
-  whatsapp: number;
-  forms: number;
-}
+export type ChartDay = Pick<DayFigures, 'day' | 'visitors' | 'calls' | 'whatsapp' | 'forms'>;
 
 /** One entry per day of `days`, zero where the read had no figures. */
 export function chartDays(days: readonly string[], perDay: readonly DayFigures[]): ChartDay[] {

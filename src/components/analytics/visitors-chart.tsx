@@ -5,9 +5,9 @@
 
 import { useEffect, useRef } from 'react';
 import type uPlot from 'uplot';
+import { MONTHS } from '../../lib/analytics-dashboard.ts';
 import type { ChartDay } from './chart-days.ts';
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const shortDay = (day: string) => `${day.slice(8)} ${MONTHS[Number(day.slice(5, 7)) - 1]}`;
 const leadsOf = (d: ChartDay) => d.calls + d.whatsapp + d.forms;
 
