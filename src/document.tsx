@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import type { Site } from '#schemas/index.ts';
-import { jsonLdText } from './components/head.tsx';
 import { scriptJson } from './components/island.tsx';
 import { SPECULATION_RULES } from './client/inline-scripts.ts';
 
@@ -80,7 +79,7 @@ export function Document({
         <link rel="icon" href={icon} type={icon.endsWith('.png') ? 'image/png' : 'image/svg+xml'} />
         <link rel="alternate" type="application/rss+xml" title={feedTitle} href="/rss.xml" />
         <meta name="theme-color" content={themeColor} />
-        <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(businessJsonLd) }} />
+        <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(businessJsonLd) }} />
       </head>
       <body>
         <div id="root">{children}</div>

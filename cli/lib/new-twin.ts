@@ -5,6 +5,7 @@ import { readNewEntry } from '#core/content/archetype.ts';
 import type { Problem } from '#core/content/problems.ts';
 import { parseYamlSource } from '#core/content/yaml-source.ts';
 import { pathIn } from '#src/i18n/href.ts';
+import { listedLanguages } from './check/go-live.ts';
 import { COLLECTION_OF, type NewKind, type NewPlan } from './new.ts';
 
 export interface TwinInput {
@@ -18,12 +19,10 @@ export interface TwinInput {
 }
 
 /** The languages content/site.yaml lists (the default first), as written; none when it cannot be read. */
-function listedLanguages(contentDir: string): string[] {
+function languagesIn(contentDir: string): string[] {
   const file = path.join(contentDir, fileCollections.site.file);
   if (!existsSync(file)) return [];
-  const { value } = parseYamlSource(file, readFileSync(file, 'utf8'));
-  const listed = (value as { languages?: unknown } | undefined)?.languages;
-  return Array.isArray(listed) ? listed.filter((code): code is string => typeof code === 'string') : [];
+  return listedLanguages(parseYamlSource(file, readFileSync(file, 'utf8')).value);
 }
 
 /**
@@ -46,7 +45,7 @@ export function planTwin(input: TwinInput): NewPlan {
   const collection = folderCollections[COLLECTION_OF[kind]];
   const show = (abs: string) => path.relative(root, abs).split(path.sep).join('/');
   const t = input.target.trim().replace(/\\/g, '/');
-  const languages = listedLanguages(contentDir);
+  const languages = languagesIn(contentDir);
   const own = lang.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const m = new RegExp(`^(?:\\./)?(?:content/)?(?:${own}/)?(?:([\\w-]+)/)?([^/]+?)(\\.[a-z]+)?$`).exec(t);
   const base = m?.[2] ?? t;

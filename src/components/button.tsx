@@ -30,7 +30,7 @@ export function buttonClass(variant: Variant = 'primary', className?: string) {
   );
 }
 
-/** A link styled as a button: internal paths use the router, everything else a plain <a>. */
+/** A link to a page of the site, styled as a button. */
 export function ButtonLink({
   to,
   variant = 'primary',
@@ -38,18 +38,10 @@ export function ButtonLink({
   children,
   ...rest
 }: { to: string; variant?: Variant; children: ReactNode } & Omit<ComponentProps<'a'>, 'href'>) {
-  const cls = buttonClass(variant, className);
-  if (to.startsWith('/')) {
-    return (
-      <Link to={to} className={cls} {...rest}>
-        {children}
-      </Link>
-    );
-  }
   return (
-    <a href={to} className={cls} {...rest}>
+    <Link to={to} className={buttonClass(variant, className)} {...rest}>
       {children}
-    </a>
+    </Link>
   );
 }
 

@@ -1,5 +1,5 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { formatPhone, mailtoHref, telHref, whatsappHref } from '../lib/format.ts';
+import { formatPhone, whatsappHref } from '../lib/format.ts';
 import { useSite } from './site-context.tsx';
 import { useT } from '../i18n/use-t.ts';
 
@@ -13,7 +13,7 @@ export function PhoneLink({ children, local, ...rest }: AnchorProps & { local?: 
   const site = useSite();
   const shown = local ? formatPhone(site.contact.phone).replace(/^\+91 /, '') : formatPhone(site.contact.phone);
   return (
-    <a href={telHref(site.contact.phone)} {...rest}>
+    <a href={`tel:${site.contact.phone}`} {...rest}>
       {children ?? shown}
     </a>
   );
@@ -33,7 +33,7 @@ export function WhatsAppLink({ children, ...rest }: AnchorProps) {
 export function EmailLink({ children, ...rest }: AnchorProps) {
   const site = useSite();
   return (
-    <a href={mailtoHref(site.contact.email)} {...rest}>
+    <a href={`mailto:${site.contact.email}`} {...rest}>
       {children ?? site.contact.email}
     </a>
   );

@@ -7,11 +7,11 @@ import { Icon } from './icons.tsx';
  * (src/client/shell.ts does the same for browsers that predate `name`). `idBase` names the group
  * and the items' ids.
  */
-export function FaqAccordion({ items, idBase, initiallyOpen = 0 }: { items: FaqItem[]; idBase: string; initiallyOpen?: number | null }) {
+export function FaqAccordion({ items, idBase }: { items: FaqItem[]; idBase: string }) {
   return (
     <div className="rounded-xl border border-line bg-white">
       {items.map((item, i) => (
-        <details key={item.question} id={`${idBase}-q${i}`} name={idBase} open={i === initiallyOpen} className="group border-line not-last:border-b">
+        <details key={item.question} id={`${idBase}-q${i}`} name={idBase} open={i === 0} className="group border-line not-last:border-b">
           <summary className="flex min-h-11 cursor-pointer items-center justify-between gap-4 px-5 py-4 text-left font-semibold hover:bg-surface">
             {item.question}
             <Icon name="chevron" className="size-5 shrink-0 transition-transform group-open:rotate-180" />

@@ -1,10 +1,7 @@
 import type { PageMeta } from '../contract/site.ts';
 import { languageOf } from '../i18n/href.ts';
+import { scriptJson } from './island.tsx';
 import { useSiteData } from './site-context.tsx';
-
-function jsonLdText(data: unknown): string {
-  return JSON.stringify(data).replace(/</g, '\\u003c');
-}
 
 /**
  * Every page's head tags. React 19 hoists <title>, <meta> and <link> into <head>; this is the only
@@ -43,10 +40,8 @@ export function Head({ meta, siteName }: { meta: PageMeta; siteName: string }) {
       <meta name="twitter:description" content={meta.description} />
       <meta name="twitter:image" content={meta.image.url} />
       {meta.jsonLd.map((data, i) => (
-        <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(data) }} />
+        <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(data) }} />
       ))}
     </>
   );
 }
-
-export { jsonLdText };

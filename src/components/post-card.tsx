@@ -6,8 +6,7 @@ import { Picture } from './picture.tsx';
 import { useSiteData } from './site-context.tsx';
 
 /** A blog post card; the featured layout puts the image beside the text on wide screens. */
-export function PostCard({ post, featured = false, headingLevel = 3 }: { post: Post; featured?: boolean; headingLevel?: 2 | 3 }) {
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+export function PostCard({ post, featured = false }: { post: Post; featured?: boolean }) {
   const { messages } = useSiteData();
   return (
     <article className={cn('overflow-hidden rounded-xl border border-line bg-white shadow-sm', featured && 'md:grid md:grid-cols-2')}>
@@ -19,11 +18,11 @@ export function PostCard({ post, featured = false, headingLevel = 3 }: { post: P
       />
       <div className="p-6">
         <p className="text-sm font-semibold text-accent-700">{post.category}</p>
-        <Heading className={cn('mt-2 font-bold text-ink', featured ? 'text-2xl' : 'text-lg')}>
+        <h3 className={cn('mt-2 font-bold text-ink', featured ? 'text-2xl' : 'text-lg')}>
           <Link to={`/blog/${post.slug}`} className="hover:text-brand-700">
             {post.title}
           </Link>
-        </Heading>
+        </h3>
         <p className="mt-2 text-muted">{post.excerpt}</p>
         <p className="mt-4 text-sm text-muted">
           <time dateTime={post.date}>{formatDate(post.date, messages)}</time> · {post.author}

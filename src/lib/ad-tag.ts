@@ -8,13 +8,12 @@ declare global {
 }
 
 /** Report a phone click to the ad tag, only when the page has one (spec §7 "Conversion event"). */
-export function reportPhoneConversion(sendTo?: string, value?: number) {
+function reportPhoneConversion(sendTo?: string) {
   if (typeof window.gtag !== 'function') return;
   window.gtag('event', 'conversion', {
     ...(sendTo ? { send_to: sendTo } : {}),
     event_label: 'phone_call_clicked',
     currency: 'INR',
-    ...(value !== undefined ? { value } : {}),
   });
 }
 

@@ -12,16 +12,8 @@ export function formatPhone(e164: string): string {
   return m ? `+91 ${m[1]} ${m[2]}` : e164;
 }
 
-export function telHref(e164: string): string {
-  return `tel:${e164}`;
-}
-
 export function whatsappHref(e164: string, text: string): string {
   return `https://wa.me/${e164.replace(/^\+/, '')}?text=${encodeURIComponent(text)}`;
-}
-
-export function mailtoHref(email: string): string {
-  return `mailto:${email}`;
 }
 
 /**

@@ -8,8 +8,6 @@ import type { BlogIndexData } from '../contract/pages.ts';
 import { useT } from '../i18n/use-t.ts';
 import { useSite } from '../components/site-context.tsx';
 
-export type { BlogIndexData };
-
 /** /blog and its further pages: the featured article, a grid of the rest, a newsletter signup and links. */
 export function Page({ data }: { data: BlogIndexData }) {
   const { page, pages, prev, next } = data.pagination;

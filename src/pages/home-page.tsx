@@ -7,7 +7,7 @@ import { FaqAccordion } from '../components/faq-accordion.tsx';
 import { FeatureCards } from '../components/feature-cards.tsx';
 import { Hero, Section } from '../components/hero.tsx';
 import { Icon, type IconName } from '../components/icons.tsx';
-import { PostCard } from '../components/post-card.tsx';
+import { PostGrid } from '../components/post-grid.tsx';
 import { useSite } from '../components/site-context.tsx';
 import { WhatsAppBanner } from '../components/whatsapp-banner.tsx';
 import type { HomeData } from '../contract/pages.ts';
@@ -126,13 +126,7 @@ export function Page({ data }: { data: HomeData }) {
 
       {data.posts.length > 0 && (
         <Section id="latest-posts" title={t('home.posts.title')}>
-          <ul className="grid gap-6 md:grid-cols-2">
-            {data.posts.map((p) => (
-              <li key={p.slug}>
-                <PostCard post={p} />
-              </li>
-            ))}
-          </ul>
+          <PostGrid posts={data.posts} columns={2} />
           <p className="mt-8 text-center">
             <ButtonLink to="/blog" variant="secondary">
               {t('home.posts.all')}

@@ -12,8 +12,6 @@ import { AreasSection, ModelsSection, PhoneFormatsSection, ServiceInfoSection, S
 import { useT } from '../i18n/use-t.ts';
 import type { LandingData, ResolvedSection } from '../contract/pages.ts';
 
-export type { LandingData };
-
 /** The message keys of the default headings of the sections that have one. */
 const SECTION_TITLE_KEYS: Partial<Record<ResolvedSection['type'], string>> = {
   services: 'sections.titles.services',

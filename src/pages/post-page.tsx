@@ -8,8 +8,6 @@ import { Picture } from '../components/picture.tsx';
 import { useSiteData } from '../components/site-context.tsx';
 import { useT } from '../i18n/use-t.ts';
 
-export type { PostData };
-
 /** One article: category, title, picture, the prerendered body, the repair box and related articles. */
 export function Page({ data }: { data: PostData }) {
   const post = data.card;

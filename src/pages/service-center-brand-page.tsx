@@ -7,8 +7,6 @@ import { useSite } from '../components/site-context.tsx';
 import type { ServiceCenterBrandData } from '../contract/pages.ts';
 import { useT } from '../i18n/use-t.ts';
 
-export type { ServiceCenterBrandData };
-
 /** Problem groups under serviceCenter.brand.problems: the group's key, icon and its items' keys. */
 const PROBLEMS: { key: string; icon: IconName; items: string[] }[] = [
   { key: 'display', icon: 'monitor', items: ['noPicture', 'lines', 'backlight'] },

@@ -9,8 +9,6 @@ import type { ServiceCenterData } from '../contract/pages.ts';
 import { useT } from '../i18n/use-t.ts';
 import { type Feature, FeatureCards } from '../components/feature-cards.tsx';
 
-export type { ServiceCenterData };
-
 /** /service-center: the centre in Mansarovar, six feature cards, the brands we service and a call to action. */
 export function Page({ data }: { data: ServiceCenterData }) {
   const { site, messages } = useSiteData();

@@ -1,7 +1,6 @@
 import type { Site } from '#schemas/index.ts';
 import type { Problem } from '#core/content/problems.ts';
 import { pageProblem, type RuleContext } from './site.ts';
-import type { Statement } from './statements.ts';
 
 const STARTING = /\b(from|start|starting|starts|as low as)\b/i;
 const FOUNDED_CONTEXT = /(repair|serving|business|experience|trusted|workshop|shop|operating)/i;
@@ -93,5 +92,3 @@ export function checkFacts(ctx: RuleContext): Problem[] {
   }
   return problems;
 }
-
-export type { Statement };

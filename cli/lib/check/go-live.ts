@@ -139,9 +139,9 @@ function untranslatedCatalogues(contentDir: string, codes: string[], rel: (abs: 
   return problems;
 }
 
-/** The languages site.yaml lists (the default first), as written. */
-function listedLanguages(siteText: string): string[] {
-  const listed = (parseYamlSource('site.yaml', siteText).value as { languages?: unknown } | undefined)?.languages;
+/** The languages a site.yaml value lists (the default first), as written: read also when the file has other problems. */
+export function listedLanguages(site: unknown): string[] {
+  const listed = (site as { languages?: unknown } | undefined)?.languages;
   return Array.isArray(listed) ? listed.filter((c): c is string => typeof c === 'string') : [];
 }
 
@@ -227,7 +227,7 @@ export function checkGoLive(contentDir: string, root: string, env: Record<string
   const siteText = readFileSync(site, 'utf8');
   const alert = alertWarning(siteText.split(/\r?\n/), env);
   if (alert) problems.push({ ...alert, file: rel(site) });
-  const codes = listedLanguages(siteText);
+  const codes = listedLanguages(parseYamlSource('site.yaml', siteText).value);
   problems.push(...untranslatedCatalogues(contentDir, codes, rel), ...untranslatedTwins(contentDir, codes, rel));
   const pages = contentFiles(contentDir).filter((f) => !isDraft(readFileSync(f, 'utf8')));
   for (const file of pages) scan(file, pageLine);

@@ -9,7 +9,7 @@ import { zodProblems } from '#core/content/zod-problems.ts';
 import { checkContactLinks } from './contact.ts';
 import { checkExternal, type ExternalOptions } from './external.ts';
 import { checkFacts } from './facts.ts';
-import { checkGoLive } from './go-live.ts';
+import { checkGoLive, listedLanguages } from './go-live.ts';
 import { checkHreflang } from './hreflang.ts';
 import { checkJsonLd } from './jsonld.ts';
 import { checkLinks, type ExternalLinkUse } from './links.ts';
@@ -79,9 +79,7 @@ function readFacts(contentDir: string, root: string): Omit<CheckedContent, 'file
   }
   const source = parseYamlSource(file, readFileSync(abs, 'utf8'));
   // The catalogues of the languages site.yaml lists, as written (the schema's problems are reported below).
-  const listed = (source.value as { languages?: unknown } | undefined)?.languages;
-  const codes = Array.isArray(listed) ? listed.filter((c): c is string => typeof c === 'string') : [];
-  const catalogues = readMessages(new LoadContext(contentDir, root), codes);
+  const catalogues = readMessages(new LoadContext(contentDir, root), listedLanguages(source.value));
   if (source.problems.length) return { catalogues, problems: source.problems };
   const result = SiteSchema.safeParse(source.value, { reportInput: true });
   return result.success ? { facts: result.data, catalogues, problems: [] } : { catalogues, problems: zodProblems(result.error, source, 'site', SiteSchema) };
