@@ -1,5 +1,7 @@
 import { rmSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { FIXTURE_DIST, FIXTURE_PORT, fixtureDataDir, MISSING } from './tests/e2e/fixture-site.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 4174);
 // Each run starts the analytics database afresh (tests assert what is stored). The main process
@@ -7,6 +9,7 @@ const PORT = Number(process.env.E2E_PORT ?? 4174);
 if (!process.env.E2E_DATA_DIR) {
   process.env.E2E_DATA_DIR = process.env.SITE_DATA_DIR ?? '.data/e2e';
   rmSync(process.env.E2E_DATA_DIR, { recursive: true, force: true });
+  rmSync(fixtureDataDir(), { recursive: true, force: true });
 }
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -40,11 +43,30 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: `node cli/bin.mjs start --no-build --port ${PORT}`,
-    url: `http://127.0.0.1:${PORT}/`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    env: { SITE_DATA_DIR: process.env.E2E_DATA_DIR },
-  },
+  webServer: [
+    {
+      command: `node cli/bin.mjs start --no-build --port ${PORT}`,
+      url: `http://127.0.0.1:${PORT}/`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      env: { SITE_DATA_DIR: process.env.E2E_DATA_DIR },
+    },
+    // A shape of content some tests need and content/ lacks (a new project's starter has no service
+    // centre, no post with a table of contents): content/ with it added, built and served beside the site.
+    ...(MISSING.length
+      ? [
+          {
+            command: [
+              'node --import tsx tests/e2e/fixture-site.ts',
+              `node cli/bin.mjs build --quiet --content ${path.join(path.dirname(FIXTURE_DIST), 'content')} --out ${FIXTURE_DIST}`,
+              `node cli/bin.mjs start --no-build --dist ${FIXTURE_DIST} --port ${FIXTURE_PORT}`,
+            ].join(' && '),
+            url: `http://127.0.0.1:${FIXTURE_PORT}/`,
+            reuseExistingServer: false,
+            timeout: 300_000,
+            env: { SITE_DATA_DIR: fixtureDataDir() },
+          },
+        ]
+      : []),
+  ],
 });

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { CONTACT_CHOICES, RECORD_GTAG, ROUTES, say, SITE } from './screen-support.ts';
+import { siteWith } from './fixture-site.ts';
+import { CONTACT_CHOICES, RECORD_GTAG, say, SITE } from './screen-support.ts';
 import { expect, test, waitForEnhanced } from './support.ts';
 
 /** Each named control's tag, type and required flag, in document order (hidden fields left out). */
@@ -22,37 +23,39 @@ async function hiddenNames(form: Locator) {
 }
 
 const DATA_DIR = path.resolve(process.env.E2E_DATA_DIR ?? '.data/e2e');
-const dashboardKey = () => (JSON.parse(readFileSync(path.join(DATA_DIR, 'analytics-secrets.json'), 'utf8')) as { dashboardKey: string }).dashboardKey;
+const dashboardKey = (dataDir: string) => (JSON.parse(readFileSync(path.join(dataDir, 'analytics-secrets.json'), 'utf8')) as { dashboardKey: string }).dashboardKey;
+/** What a visitor types as the area of a service request: the business's own locality. */
+const AREA = SITE.address.locality;
 
 /** A name no other test uses, so that its lead can be found on the dashboard. */
 const visitor = (tag: string) => `E2E ${tag} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 /** The lead whose `field` is `value`, as the dashboard reads it with the dashboard key. */
-async function storedLead(page: Page, value: string, field: 'name' | 'email' = 'name') {
-  const res = await page.request.get(SITE.forms.contactEndpoint, { headers: { authorization: `Bearer ${dashboardKey()}` } });
+async function storedLead(page: Page, value: string, field: 'name' | 'email' = 'name', dataDir = DATA_DIR) {
+  const res = await page.request.get(SITE.forms.contactEndpoint, { headers: { authorization: `Bearer ${dashboardKey(dataDir)}` } });
   expect(res.status()).toBe(200);
   const { leads } = (await res.json()) as { leads: Record<string, unknown>[] };
   return leads.find((l) => l[field] === value);
 }
 
 async function fillContactForm(form: Locator, v: { name: string; phone: string; email?: string; service: string; message: string }) {
-  await form.getByLabel('Your name').fill(v.name);
-  await form.getByLabel('Phone').fill(v.phone);
-  await form.getByLabel('Email').fill(v.email ?? 'visitor@gmail.com');
-  await form.getByLabel('Service needed').selectOption(v.service);
-  await form.getByLabel('Message').fill(v.message);
-  await form.getByRole('button', { name: 'Send Message' }).click();
+  await form.getByLabel(say('forms.fields.name')).fill(v.name);
+  await form.getByLabel(say('forms.fields.phone')).fill(v.phone);
+  await form.getByLabel(say('forms.fields.email')).fill(v.email ?? 'visitor@gmail.com');
+  await form.getByLabel(say('forms.contact.service.label')).selectOption(v.service);
+  await form.getByLabel(say('forms.fields.message')).fill(v.message);
+  await form.getByRole('button', { name: say('forms.contact.submit') }).click();
 }
 
 /** Fills and sends the brand form with the first product it offers; returns that product's value. */
 async function fillBrandForm(form: Locator, name: string) {
-  await form.getByLabel('Your name').fill(name);
-  await form.getByLabel('Email').fill('brand@gmail.com');
-  await form.getByLabel('Phone').fill('9000000003');
-  const [product] = await form.getByLabel('Service type').selectOption({ index: 1 });
-  await form.getByLabel(/Your area/).fill('Mansarovar');
-  await form.getByLabel('Model and problem').fill('Lines on the screen.');
-  await form.getByRole('button', { name: 'Request Service' }).click();
+  await form.getByLabel(say('forms.fields.name')).fill(name);
+  await form.getByLabel(say('forms.fields.email')).fill('brand@gmail.com');
+  await form.getByLabel(say('forms.fields.phone')).fill('9000000003');
+  const [product] = await form.getByLabel(say('forms.serviceRequest.serviceType.label')).selectOption({ index: 1 });
+  await form.getByLabel(say('forms.serviceRequest.area', { city: SITE.address.city })).fill(AREA);
+  await form.getByLabel(say('forms.serviceRequest.message')).fill('It stopped working yesterday.');
+  await form.getByRole('button', { name: say('forms.serviceRequest.submit') }).click();
   return product;
 }
 
@@ -112,14 +115,14 @@ test.describe('the contact form', () => {
     ]);
     const options = await form.locator('select[name="service"] option').evaluateAll((os) => os.map((o) => [(o as HTMLOptionElement).value, o.textContent]));
     expect(options).toEqual([
-      ['', 'Select a service'],
+      ['', say('forms.contact.service.placeholder')],
       ...CONTACT_CHOICES.map((o) => [o, o]),
     ]);
     await expect(form.locator('textarea[name="message"]')).toHaveAttribute('rows', '4');
     expect(await hiddenValue(form, 'subject')).toBe('New Contact Form Submission from Website');
     expect(await hiddenNames(form)).toEqual(['subject']);
     await expectHoneypot(form);
-    for (const label of ['Your name', 'Phone', 'Email', 'Service needed', 'Message']) await expect(form.getByLabel(label)).toBeVisible();
+    for (const key of ['forms.fields.name', 'forms.fields.phone', 'forms.fields.email', 'forms.contact.service.label', 'forms.fields.message']) await expect(form.getByLabel(say(key))).toBeVisible();
   });
 
   test('with JavaScript, a message lands on /thank-you and reaches the dashboard', async ({ page }) => {
@@ -143,8 +146,8 @@ test.describe('the quote dialog form', () => {
   test('has the spec fields, subject and honeypot, and stops an empty submit', async ({ page }) => {
     await page.goto('/');
     await waitForEnhanced(page);
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Get A Quote' }).click();
-    const form = page.getByRole('dialog', { name: 'Get A Free Quote' }).locator('form');
+    await page.getByRole('navigation', { name: say('nav.label') }).getByRole('button', { name: say('nav.getAQuote') }).click();
+    const form = page.getByRole('dialog', { name: say('forms.quote.title') }).locator('form');
     await expect(form).toHaveAttribute('method', 'post');
     await expect(form).toHaveAttribute('action', SITE.forms.contactEndpoint);
     expect(await controls(form)).toEqual([
@@ -162,14 +165,14 @@ test.describe('the quote dialog form', () => {
   test('a request lands on /thank-you and reaches the dashboard', async ({ page }) => {
     await page.goto('/services');
     await waitForEnhanced(page);
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Get A Quote' }).click();
-    const form = page.getByRole('dialog', { name: 'Get A Free Quote' }).locator('form');
+    await page.getByRole('navigation', { name: say('nav.label') }).getByRole('button', { name: say('nav.getAQuote') }).click();
+    const form = page.getByRole('dialog', { name: say('forms.quote.title') }).locator('form');
     const name = visitor('quote-js');
-    await form.getByLabel('Your name').fill(name);
-    await form.getByLabel('Email').fill('quote@gmail.com');
-    await form.getByLabel('Phone').fill('9000000005');
-    await form.getByLabel('TV brand, model and problem').fill('Sony, no power.');
-    await form.getByRole('button', { name: 'Send Request' }).click();
+    await form.getByLabel(say('forms.fields.name')).fill(name);
+    await form.getByLabel(say('forms.fields.email')).fill('quote@gmail.com');
+    await form.getByLabel(say('forms.fields.phone')).fill('9000000005');
+    await form.getByLabel(say('forms.quote.message')).fill('No power since yesterday.');
+    await form.getByRole('button', { name: say('forms.quote.submit') }).click();
     await expect(page).toHaveURL(/\/thank-you$/);
     expect(await storedLead(page, name)).toMatchObject({ kind: 'quote', page_path: '/services' });
   });
@@ -186,19 +189,21 @@ test.describe('without JavaScript', () => {
     await page.goto('/contact');
     const form = page.locator('form#contact-form');
     const name = visitor('contact-nojs');
-    await fillContactForm(form, { name, phone: '9000000000', service: 'Audio Problems', message: 'No sound from the left speaker.' });
+    // The last choice of the content's own services (the first is the JavaScript test's).
+    const service = CONTACT_CHOICES.at(-2)!;
+    await fillContactForm(form, { name, phone: '9000000000', service, message: 'No sound from the left speaker.' });
     await expect(page).toHaveURL(/\/thank-you$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank You – We Have Your Message');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(say('thankYou.title'));
     expect(Object.fromEntries(new URLSearchParams(body))).toEqual({
       subject: 'New Contact Form Submission from Website',
       [SITE.forms.honeypotField]: '',
       name,
       phone: '9000000000',
       email: 'visitor@gmail.com',
-      service: 'Audio Problems',
+      service,
       message: 'No sound from the left speaker.',
     });
-    expect(await storedLead(page, name)).toMatchObject({ kind: 'contact', service: 'Audio Problems', page_path: '/contact' });
+    expect(await storedLead(page, name)).toMatchObject({ kind: 'contact', service, page_path: '/contact' });
   });
 
   test('a bad phone number gets a page that names it and keeps what was typed', async ({ page }) => {
@@ -211,23 +216,15 @@ test.describe('without JavaScript', () => {
     await expect(page.getByLabel(say('functions.fields.name'))).toHaveValue('Kept Name');
     await expect(page.getByLabel(say('functions.fields.message'))).toHaveValue('Kept message');
     await expect(page.getByLabel(say('functions.fields.service'))).toHaveValue(CONTACT_CHOICES.at(-1)!);
-    await page.getByLabel('Phone').fill('+91 90000 00002');
-    await page.getByRole('button', { name: 'Send again' }).click();
+    await page.getByLabel(say('functions.fields.phone')).fill('+91 90000 00002');
+    await page.getByRole('button', { name: say('functions.page.sendAgain') }).click();
     await expect(page).toHaveURL(/\/thank-you$/);
     expect(await storedLead(page, 'Kept Name')).toMatchObject({ kind: 'contact', phone: '+91 90000 00002' });
   });
 
-  test('the brand request form lands on /thank-you and the lead reaches the dashboard', async ({ page }) => {
-    await page.goto(brandPages[0]!.path);
-    const name = visitor('brand-nojs');
-    const product = await fillBrandForm(page.locator('#request-service form'), name);
-    await expect(page).toHaveURL(/\/thank-you$/);
-    expect(await storedLead(page, name)).toMatchObject({ kind: 'service-request', service_type: product, area: 'Mansarovar' });
-  });
-
   test('"Get A Quote" is a link to the contact form', async ({ page }) => {
     await page.goto('/');
-    const quote = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Get A Quote' });
+    const quote = page.getByRole('navigation', { name: say('nav.label') }).getByRole('button', { name: say('nav.getAQuote') });
     await expect(quote).toHaveAttribute('href', '/contact#contact-form');
     await quote.click();
     await expect(page).toHaveURL(/\/contact#contact-form$/);
@@ -241,7 +238,7 @@ test.describe('phone conversions', () => {
     await page.addInitScript(RECORD_GTAG);
     await page.goto('/');
     await waitForEnhanced(page);
-    await page.getByRole('complementary', { name: 'Call or WhatsApp us' }).getByRole('link', { name: 'Call Now' }).click();
+    await page.getByRole('complementary', { name: say('contactWidget.callBar') }).getByRole('link', { name: say('common.callNow') }).click();
     const calls = await page.evaluate(() => (window as unknown as { __gtagCalls: unknown[][] }).__gtagCalls);
     expect(calls).toEqual([['event', 'conversion', { event_label: 'phone_call_clicked', currency: 'INR' }]]);
   });
@@ -250,7 +247,7 @@ test.describe('phone conversions', () => {
     await page.addInitScript(RECORD_GTAG);
     await page.goto('/contact');
     await waitForEnhanced(page);
-    await page.getByRole('region', { name: 'Get In Touch' }).locator('a[href^="tel:"]').click();
+    await page.getByRole('region', { name: say('contact.getInTouch.title') }).locator('a[href^="tel:"]').click();
     await page.locator('footer a[href^="tel:"]').click();
     const calls = await page.evaluate(() => (window as unknown as { __gtagCalls: unknown[][] }).__gtagCalls);
     const expected = ['event', 'conversion', { event_label: 'phone_call_clicked', currency: 'INR' }];
@@ -311,11 +308,15 @@ test.describe('phone conversions', () => {
   });
 });
 
-const brandPages = ROUTES.filter((r) => r.kind === 'service-center-brand');
+/** The service centre's brand pages: the site's own, or the fixture's when it has none (fixture-site.ts). */
+const centre = siteWith('service-center-brand');
+const firstBrand = () => centre.routes().find((r) => r.kind === 'service-center-brand')!.path;
 
 test.describe('the brand service request form', () => {
+  test.use({ baseURL: centre.baseURL });
+
   test('has the spec fields, posts to the leads function and stops an empty submit', async ({ page }) => {
-    await page.goto(brandPages[0]!.path);
+    await page.goto(firstBrand());
     await waitForEnhanced(page);
     const form = page.locator('#request-service form');
     await expect(form).toHaveAttribute('method', 'post');
@@ -334,12 +335,24 @@ test.describe('the brand service request form', () => {
   });
 
   test('with JavaScript, a request lands on /thank-you and reaches the dashboard', async ({ page }) => {
-    await page.goto(brandPages[0]!.path);
+    await page.goto(firstBrand());
     await waitForEnhanced(page);
     const name = visitor('brand-js');
     await fillBrandForm(page.locator('#request-service form'), name);
     await expect(page).toHaveURL(/\/thank-you$/);
-    expect(await storedLead(page, name)).toMatchObject({ kind: 'service-request', brand_name: expect.any(String) });
+    expect(await storedLead(page, name, 'name', centre.dataDir)).toMatchObject({ kind: 'service-request', brand_name: expect.any(String) });
+  });
+
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('a request lands on /thank-you and the lead reaches the dashboard', async ({ page }) => {
+      await page.goto(firstBrand());
+      const name = visitor('brand-nojs');
+      const product = await fillBrandForm(page.locator('#request-service form'), name);
+      await expect(page).toHaveURL(/\/thank-you$/);
+      expect(await storedLead(page, name, 'name', centre.dataDir)).toMatchObject({ kind: 'service-request', service_type: product, area: AREA });
+    });
   });
 });
 

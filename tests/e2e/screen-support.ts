@@ -13,6 +13,8 @@ export const SITE = parse(readFileSync(path.resolve('content/site.yaml'), 'utf8'
   contact: { phone: string; whatsapp: string; whatsappText: string; email: string };
   address: { street: string; locality: string; city: string };
   hours: { primary: { label: string } };
+  warranty: { primary: { label: string } };
+  founded: number;
   stats: { years: string; jobs: string; jobsLastYear: string; rating: number; satisfied: string };
   mapEmbedUrl: string;
   reviewUrl: string;
@@ -29,7 +31,7 @@ const MESSAGES = Object.fromEntries(flat(parse(readFileSync(path.resolve(`conten
 export const say = (key: string, vars?: MessageVars) => translate(MESSAGES, key, vars);
 
 /** Every route of the built site, with its kind and language (the build's manifest, core/pipeline/record.ts). */
-export const ALL_ROUTES = (JSON.parse(readFileSync(manifestFile(DIST), 'utf8')) as { routes: { path: string; kind: string; lang?: string }[] }).routes;
+export const ALL_ROUTES = (JSON.parse(readFileSync(manifestFile(DIST), 'utf8')) as { routes: { path: string; file: string; kind: string; lang?: string }[] }).routes;
 
 /** The routes of the default language's pages; the other languages' are tested in languages.spec.ts. */
 export const ROUTES = ALL_ROUTES.filter((r) => !r.lang || r.lang === (SITE.languages?.[0] ?? 'en'));

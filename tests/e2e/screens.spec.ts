@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { nameKey, published, siteOf, siteWith } from './fixture-site.ts';
 import { horizontalOverflow, ROUTES, say, SCREENS, SITE } from './screen-support.ts';
 import { axeViolations, preloadAxe, expect, sitemapPaths, test, waitForEnhanced } from './support.ts';
 
@@ -11,7 +12,6 @@ const EXTRA = SERVICES.filter((s) => s.main === false).map((s) => s.id);
 const [SHOWN, HIDDEN] = [MAIN.slice(0, 4), MAIN.slice(4)];
 /** The last main service: behind "View all" when there are more than four. */
 const LAST = SERVICES.find((s) => s.id === MAIN.at(-1))!;
-const AREAS_SERVED = parse(readFileSync(path.resolve('content/areas-served.yaml'), 'utf8')) as unknown[];
 
 test.describe('/services', () => {
   test('the static HTML holds every anchor, so links to /services#… resolve without JavaScript', async ({ request }) => {
@@ -128,14 +128,25 @@ test.describe('/contact', () => {
     await expect(page.getByRole('heading', { name: say('contact.related') })).toBeVisible();
   });
 
-  test('the areas grid lists every area served, and exactly those with a page are links', async ({ page }) => {
-    await page.goto('/contact');
-    const grid = page.getByRole('region', { name: say('contact.areas.title') });
-    expect(await grid.getByRole('listitem').count()).toBe(AREAS_SERVED.length);
-    const hrefs = await grid.getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
-    const areaPages = ROUTES.filter((r) => r.kind === 'area').map((r) => r.path);
-    expect(hrefs.sort()).toEqual(areaPages.sort());
-  });
+  // On the site, and, when none of its areas served has a page, on the fixture, where one has (fixture-site.ts).
+  for (const site of [siteOf(false), ...(siteWith('linked-area').fixture ? [siteOf(true)] : [])]) {
+    test.describe(() => {
+      test.use({ baseURL: site.baseURL });
+      test(`the areas grid lists every area served, and exactly those with a page are links${site.fixture ? ' (fixture)' : ''}`, async ({ page }) => {
+        const served = parse(readFileSync(path.join(site.content, 'areas-served.yaml'), 'utf8')) as { name: string; link?: string }[];
+        const pages = new Map(published(path.join(site.content, 'areas')).map((a) => [nameKey(String(a.data.name)), `/${String(a.data.slug)}`]));
+        const routes = new Set(site.routes().map((r) => r.path));
+        // An entry links to its own `link` when that is a page, else to the area page of its name.
+        const expected = served.map((a) => (a.link && routes.has(a.link.split('#')[0]!) ? a.link : pages.get(nameKey(a.name)))).filter((h) => h !== undefined);
+        if (site.fixture) expect(expected.length, 'an area served with a page').toBeGreaterThan(0);
+        await page.goto('/contact');
+        const grid = page.getByRole('region', { name: say('contact.areas.title') });
+        await expect(grid.getByRole('listitem')).toHaveText(served.map((a) => a.name));
+        const hrefs = await grid.getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+        expect(hrefs).toEqual(expected);
+      });
+    });
+  }
 
   test('the map is not requested until it nears the viewport, then loads with a title naming the place', async ({ page }) => {
     const mapHost = new URL(SITE.mapEmbedUrl).host;

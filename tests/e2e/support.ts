@@ -12,24 +12,26 @@ export const DIST = path.resolve('dist');
 /** The site's origin as content/site.yaml states it (canonicals and sitemap use it). */
 export const ORIGIN = JSON.parse(readFileSync(manifestFile(DIST), 'utf8')).origin as string;
 
-let pages: Promise<Map<string, PageData>> | undefined;
+const pagesOf = new Map<string, Promise<Map<string, PageData>>>();
 
 /**
  * The data a page of dist/ was rendered from, made again from its content folder and build date
  * (the build record says which) by the pipeline's data step, without rendering: the oracle of
- * what a page should show. The build publishes HTML only (decision 067).
+ * what a page should show. The build publishes HTML only (decision 067). `dist`: another build (fixture-site.ts).
  */
-export async function pageData(p: string): Promise<PageData> {
-  pages ??= (async () => {
-    const { buildDate, content } = JSON.parse(readFileSync(buildInfoFile(DIST), 'utf8')) as { buildDate: string; content: string };
-    const { cacheDirOf, prepareSite } = await import('#core/pipeline/prepare.ts');
-    const prepared = await prepareSite({ root: path.resolve('.'), contentDir: content, cacheDir: cacheDirOf(path.resolve('.')), buildDate });
-    if (!prepared.ok) throw new Error(`the content of ${DIST} has problems`);
-    return new Map(prepared.site.index.routes.map((r) => [r.path, r.data]));
-  })();
-  const data = (await pages).get(p);
+export async function pageData(p: string, dist = DIST): Promise<PageData> {
+  if (!pagesOf.has(dist)) pagesOf.set(dist, pagesBuiltIn(dist));
+  const data = (await pagesOf.get(dist)!).get(p);
   if (!data) throw new Error(`no page ${p} in the site's index`);
   return data;
+}
+
+async function pagesBuiltIn(dist: string): Promise<Map<string, PageData>> {
+  const { buildDate, content } = JSON.parse(readFileSync(buildInfoFile(dist), 'utf8')) as { buildDate: string; content: string };
+  const { cacheDirOf, prepareSite } = await import('#core/pipeline/prepare.ts');
+  const prepared = await prepareSite({ root: path.resolve('.'), contentDir: content, cacheDir: cacheDirOf(path.resolve('.')), buildDate });
+  if (!prepared.ok) throw new Error(`the content of ${dist} has problems`);
+  return new Map(prepared.site.index.routes.map((r) => [r.path, r.data]));
 }
 
 /** The text of the first paragraph of some HTML, its white space folded (as a reader sees it). */
