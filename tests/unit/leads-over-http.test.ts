@@ -3,39 +3,24 @@
 // forms posted over HTTP, and the alerts arriving over HTTP at two stand-ins on 127.0.0.1, one for
 // Telegram's Bot API and one for the owner's webhook (tests/support/receiver.ts).
 
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createNodeFunctions, type NodeFunctions } from '#cli/lib/server/functions.ts';
-import { createApp } from '#cli/lib/server/app.ts';
 import { form, FORM_TYPE, QUOTE } from '../support/hostile-leads.ts';
-import { migratedDataDir } from '../support/pglite.ts';
-import { startReceiver, type Receiver } from '../support/receiver.ts';
+import { startFunctionsServer, type FunctionsServer } from '../support/functions-server.ts';
+import type { Receiver } from '../support/receiver.ts';
 import { TV_SHOP } from '../support/functions-content.ts';
 
 const TOKEN = '123456:leads-over-http';
 const KEY = 'leads-over-http-dashboard-key-0123';
 const SECRET = 'leads-over-http-webhook-secret-0123';
 
-let work: string;
+let running: FunctionsServer;
 let telegram: Receiver;
 let hook: Receiver;
-let fns: NodeFunctions;
-let server: ServerType;
 let base: string;
 let client = 0;
 
 beforeAll(async () => {
-  work = await mkdtemp(join(tmpdir(), 'site-leads-http-'));
-  const dataDir = join(work, 'data');
-  await mkdir(dataDir);
-  await migratedDataDir(join(dataDir, 'pglite'));
-  [telegram, hook] = await Promise.all([startReceiver(), startReceiver()]);
-  fns = await createNodeFunctions({
-    dataDir,
+  running = await startFunctionsServer(({ telegram, hook }) => ({
     allowedOrigins: ['http://site.test'],
     dashboardKey: KEY,
     hmacSecret: 'leads-over-http-hmac',
@@ -47,19 +32,11 @@ beforeAll(async () => {
       outbox: { maxOpen: 2, timeoutMs: 600_000, stopGraceMs: 0 },
       pollMs: 600_000,
     },
-  });
-  const app = createApp({ dist: join(work, 'dist'), leads: (req, remote) => fns.handleLeads(req, remote) });
-  server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
-  await new Promise<void>((resolve) => server.once('listening', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }));
+  ({ telegram, hook, base } = running);
 });
 
-afterAll(async () => {
-  await new Promise((r) => server?.close(r));
-  await fns?.close();
-  await Promise.all([telegram?.close(), hook?.close()]);
-  await rm(work, { recursive: true, force: true });
-});
+afterAll(() => running?.close());
 
 beforeEach(() => {
   telegram.setMode('ok');

@@ -3,24 +3,18 @@
 // test holds, and the alerts arriving over HTTP at two stand-ins on 127.0.0.1 (Telegram's Bot API
 // and the owner's webhook). The words the test expects come from the fixture's catalogues.
 
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createNodeFunctions, type NodeFunctions } from '#cli/lib/server/functions.ts';
 import { pgliteDb } from '#cli/lib/server/database.ts';
 import { type Db } from '#functions/_shared/db.ts';
-import { createApp } from '#cli/lib/server/app.ts';
 import { wordsOf } from '#functions/_shared/content.ts';
 import { dueWeek, type Digest } from '#functions/_shared/digest.ts';
 import type { DashboardData } from '#functions/_shared/figures.ts';
 import type { LeadsData } from '#functions/_shared/leads-handler.ts';
 import { functionsContentOf } from '../support/functions-content.ts';
-import { migratedDataDir, migratedPglite } from '../support/pglite.ts';
-import { startReceiver, verifyWebhook, type Receiver } from '../support/receiver.ts';
+import { startFunctionsServer, type FunctionsServer } from '../support/functions-server.ts';
+import { migratedPglite } from '../support/pglite.ts';
+import { verifyWebhook, type Receiver } from '../support/receiver.ts';
 
 const KEY = 'weekly-digest-dashboard-key-0123456';
 const SECRET = 'weekly-digest-webhook-secret-0123';
@@ -35,11 +29,9 @@ const ist = (day: string, time = '00:00:00') => new Date(`${day}T${time}+05:30`)
 const MONDAY = '2098-07-07';
 
 let clock = ist(MONDAY, '08:59:59');
-let work: string;
+let running: FunctionsServer;
 let telegram: Receiver;
 let hook: Receiver;
-let fns: NodeFunctions;
-let server: ServerType;
 let base: string;
 const deferred: Promise<unknown>[] = [];
 
@@ -82,20 +74,16 @@ async function seed(db: Db) {
 }
 
 beforeAll(async () => {
-  work = await mkdtemp(join(tmpdir(), 'site-digest-'));
-  const dataDir = join(work, 'data');
-  await mkdir(dataDir);
-  await migratedDataDir(join(dataDir, 'pglite'));
-  const pg = await PGlite.create(join(dataDir, 'pglite'));
-  try {
-    await seed(pgliteDb(pg));
-  } finally {
-    await pg.close();
-  }
-  [telegram, hook] = await Promise.all([startReceiver(), startReceiver()]);
   const now = () => new Date(clock);
-  fns = await createNodeFunctions({
-    dataDir,
+  const seeded = async (dir: string) => {
+    const pg = await PGlite.create(dir);
+    try {
+      await seed(pgliteDb(pg));
+    } finally {
+      await pg.close();
+    }
+  };
+  running = await startFunctionsServer(({ telegram, hook }) => ({
     allowedOrigins: [ORIGIN],
     dashboardKey: KEY,
     hmacSecret: 'weekly-digest-hmac',
@@ -111,19 +99,11 @@ beforeAll(async () => {
       pollMs: 600_000,
       digestPollMs: 25,
     },
-  });
-  const app = createApp({ dist: join(work, 'dist'), analytics: (req, remote) => fns.handle(req, remote), leads: (req, remote) => fns.handleLeads(req, remote) });
-  server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
-  await new Promise<void>((resolve) => server.once('listening', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }), seeded);
+  ({ telegram, hook, base } = running);
 });
 
-afterAll(async () => {
-  if (server) await new Promise((r) => server.close(r));
-  await fns?.close();
-  await Promise.all([telegram?.close(), hook?.close()]);
-  await rm(work, { recursive: true, force: true });
-});
+afterAll(() => running?.close());
 
 beforeEach(() => {
   telegram.setMode('ok');

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { type Context, Hono } from 'hono';
 import { type Body, bodiesOf, chooseEncoding } from './bodies.ts';
 import { type DistIndex, liveDistIndex, resolve } from './dist-index.ts';
-import { SERVER_ANSWER_HEADERS } from './node-server.ts';
+import { SECURITY_HEADERS } from '#functions/_shared/http.ts';
 
 export { guardedCreateServer } from './node-server.ts';
 
@@ -51,9 +51,9 @@ export function createApp({ dist, analytics, leads, signal }: ServerOptions): Ho
   /** The answer from one index of dist/; undefined when a file it lists is gone (dist/ was just replaced). */
   const answer = async (c: Context, index: DistIndex, url: URL): Promise<Response | undefined> => {
     const found = resolve(index, url.pathname, url.search);
-    if (found.kind === 'refuse') return c.text(found.message, found.status, SERVER_ANSWER_HEADERS);
-    if (found.kind === 'redirect') return c.body(null, found.status as 301, { ...SERVER_ANSWER_HEADERS, location: found.location });
-    if (!found.file) return c.text('Not found', 404, SERVER_ANSWER_HEADERS);
+    if (found.kind === 'refuse') return c.text(found.message, found.status, SECURITY_HEADERS);
+    if (found.kind === 'redirect') return c.body(null, found.status as 301, { ...SECURITY_HEADERS, location: found.location });
+    if (!found.file) return c.text('Not found', 404, SECURITY_HEADERS);
     const body = await bodiesFor(index)(found.file);
     if (!body) return undefined;
     // Text goes out compressed (br, else gzip), as static hosts send it: the size a visitor waits for.
@@ -74,7 +74,7 @@ export function createApp({ dist, analytics, leads, signal }: ServerOptions): Ho
 
   app.on(['GET', 'HEAD'], '*', async (c) => {
     const url = new URL(c.req.url);
-    return (await answer(c, site.current(), url)) ?? (await answer(c, await site.refresh(), url)) ?? c.text('Not found', 404, SERVER_ANSWER_HEADERS);
+    return (await answer(c, site.current(), url)) ?? (await answer(c, await site.refresh(), url)) ?? c.text('Not found', 404, SECURITY_HEADERS);
   });
 
   return app;

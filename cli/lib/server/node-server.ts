@@ -4,21 +4,10 @@
 
 import { createServer, type IncomingMessage, type RequestListener, type ServerResponse, type ServerOptions as HttpServerOptions } from 'node:http';
 import type { Socket } from 'node:net';
+import { SECURITY_HEADERS } from '#functions/_shared/http.ts';
 import { MAX_PATH_LENGTH } from './dist-index.ts';
 
-/**
- * The headers of every answer the server makes itself (a redirect, a refusal, 414, 400): nothing
- * in it may run, be framed or be sniffed, and the site is https only (issue 25.9).
- */
-export const SERVER_ANSWER_HEADERS: Readonly<Record<string, string>> = {
-  'x-content-type-options': 'nosniff',
-  'content-security-policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
-  'x-frame-options': 'DENY',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'strict-transport-security': 'max-age=63072000; includeSubDomains',
-};
-
-/** What Node answers for each kind of unparsable request (its own defaults), now with the headers above. */
+/** What Node answers for each kind of unparsable request (its own defaults), with the functions' security headers (issue 25.9). */
 const STATUS_OF: Record<string, [number, string]> = {
   HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large'],
   HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, 'Payload Too Large'],
@@ -26,7 +15,7 @@ const STATUS_OF: Record<string, [number, string]> = {
 };
 
 function rawAnswer(status: number, reason: string): string {
-  const headers = Object.entries({ ...SERVER_ANSWER_HEADERS, 'content-type': 'text/plain; charset=utf-8', 'content-length': String(reason.length), connection: 'close' });
+  const headers = Object.entries({ ...SECURITY_HEADERS, 'content-type': 'text/plain; charset=utf-8', 'content-length': String(reason.length), connection: 'close' });
   return `HTTP/1.1 ${status} ${reason}\r\n${headers.map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n${reason}`;
 }
 
@@ -50,7 +39,7 @@ export const guardedCreateServer = ((options: HttpServerOptions, listener: Reque
     const target = req.url ?? '/';
     const query = target.indexOf('?');
     if ((query < 0 ? target.length : query) <= MAX_PATH_LENGTH) return listener(req, res);
-    res.writeHead(414, { ...SERVER_ANSWER_HEADERS, 'content-type': 'text/plain; charset=utf-8' }).end('URI too long');
+    res.writeHead(414, { ...SECURITY_HEADERS, 'content-type': 'text/plain; charset=utf-8' }).end('URI too long');
   });
   // A client that closes its side after sending (printf … | nc) still gets the answer: Node ends
   // the connection once the answer under way is sent, instead of dropping it.
