@@ -87,3 +87,6 @@ export const folderCollections = {
 } as const;
 
 export type FolderCollectionName = keyof typeof folderCollections;
+
+/** The URL of a page of the folder collection `name` (its data validated by that collection's schema). */
+export const routeOf = (name: FolderCollectionName, data: unknown) => (folderCollections[name].route as (d: unknown) => string)(data);

@@ -13,6 +13,7 @@ export { RelatedLinkSchema, BreadcrumbItemSchema, type RelatedLink, type Breadcr
 export {
   fileCollections,
   folderCollections,
+  routeOf,
   type Archetype,
   type FileCollections,
   type FolderCollectionName,

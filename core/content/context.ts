@@ -4,9 +4,14 @@ import type { z } from 'zod';
 import { pathIn } from '#src/i18n/href.ts';
 import { ContentCache, hashOf } from './cache.ts';
 import { splitMdx } from './front-matter.ts';
-import type { Problem } from './problems.ts';
-import { parseYamlSource, type YamlSource } from './yaml-source.ts';
-import { zodProblems } from './zod-problems.ts';
+import { fieldPath, hintFor, zodProblems, type Problem } from './problems.ts';
+import { parseYamlSource, type PathKey, type YamlSource } from './yaml-source.ts';
+
+/**
+ * What a problem says besides where it is and what is wrong: expected, received, a hint; or `near`,
+ * hintFor's arguments (the name as written, the names it may have meant), to make its "did you mean".
+ */
+export type Said = Partial<Problem> & { near?: Parameters<typeof hintFor> };
 
 /** One content file, read: its data when valid, its YAML source, and its MDX body (empty for .yaml). */
 export interface ReadFile<T> {
@@ -138,7 +143,12 @@ export class LoadContext {
     return { data, source, body, bodyLineOffset };
   }
 
-  error(file: string, at: { line: number; column: number }, rule: string, message: string, extra: Partial<Problem> = {}) {
-    this.problems.push({ file, ...at, rule, message, severity: 'error', ...extra });
+  error(file: string, at: { line: number; column: number }, rule: string, message: string, { near, ...said }: Said = {}) {
+    this.problems.push({ file, ...at, rule, message, severity: 'error', ...said, ...(near && { hint: hintFor(...near) }) });
+  }
+
+  /** A problem at the field `at` of `source`, a file of `collection`: located there (`key`: at its key) and named by its path ("brands › sections[2].href"). */
+  fieldError(source: YamlSource, collection: string, at: PathKey[], rule: string, said: Said, locate?: { key: boolean }) {
+    this.error(source.file, source.locate(at, locate), rule, fieldPath(collection, at), said);
   }
 }

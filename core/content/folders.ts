@@ -1,11 +1,9 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
-import { folderCollections } from '#schemas/index.ts';
+import { folderCollections, routeOf, type FolderCollectionName } from '#schemas/index.ts';
 import type { LoadContext } from './context.ts';
 import type { Entry, FolderContent } from './types.ts';
-
-type Collections = typeof folderCollections;
 
 /** The files of a folder, sorted; names starting with "_" or "." are skipped. */
 function listFiles(dir: string, ext: readonly string[]): string[] {
@@ -27,7 +25,7 @@ export function readFolders(ctx: LoadContext): FolderContent {
       if (data === undefined) continue;
       const file = ctx.display(filePath);
       if ((data as { draft?: boolean }).draft && !ctx.includeDrafts) {
-        ctx.drafts.set((folderCollections[name as keyof Collections].route as (d: unknown) => string)(data), file);
+        ctx.drafts.set(routeOf(name as FolderCollectionName, data), file);
         continue;
       }
       entries.push({ file, data, source, body, bodyLineOffset });

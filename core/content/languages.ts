@@ -8,28 +8,19 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
-import { fileCollections, folderCollections, SiteSchema, type FolderCollectionName } from '#schemas/index.ts';
+import { fileCollections, folderCollections, routeOf, SiteSchema, type FolderCollectionName } from '#schemas/index.ts';
 import type { Lang, Language, Messages } from '#src/contract/site.ts';
 import { pathIn } from '#src/i18n/href.ts';
 import type { LoadContext } from './context.ts';
-import { hintFor } from './did-you-mean.ts';
 import { readFolders } from './folders.ts';
 import type { Content, Entry, FolderContent } from './types.ts';
 import type { PathKey, YamlSource } from './yaml-source.ts';
-import { fieldPath } from './zod-problems.ts';
 
 /** The file collections a language may translate; site.yaml is an overlay, not a twin. */
 const TWIN_FILES = ['pages', 'services', 'testimonials', 'faqs', 'areasServed'] as const;
-/**
- * The folder collections whose pages a language lists in the default language where it has no
- * twin (nav lists, grids, tiles). Posts are not: lists of articles (the home page's latest, the
- * blog) show the articles written in the page's language.
- */
-const LISTED_UNTRANSLATED: readonly FolderCollectionName[] = ['brands', 'areas', 'serviceCenter'];
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-const routeOf = (name: FolderCollectionName, data: unknown) => (folderCollections[name].route as (d: unknown) => string)(data);
 
 /** `over` laid onto `base`: objects merge key by key, anything else in `over` replaces. */
 export function deepMerge(base: unknown, over: unknown): unknown {
@@ -45,15 +36,15 @@ function checkOverlay(lctx: LoadContext, source: YamlSource, base: unknown) {
     if (isObject(value)) {
       for (const [k, v] of Object.entries(value)) {
         if (!isObject(under) || !(k in under)) {
-          lctx.error(source.file, source.locate([...at, k], { key: true }), 'overlay-key', fieldPath('site', [...at, k]), {
+          lctx.fieldError(source, 'site', [...at, k], 'overlay-key', {
             expected: 'a key of content/site.yaml (the overlay only translates its text)',
             received: JSON.stringify(k),
-            hint: isObject(under) ? hintFor(k, Object.keys(under)) : undefined,
-          });
+            near: [k, isObject(under) ? Object.keys(under) : []],
+          }, { key: true });
         } else walk(v, under[k], [...at, k]);
       }
     } else if (typeof value !== 'string' || typeof under !== 'string') {
-      lctx.error(source.file, source.locate(at), 'overlay-text', fieldPath('site', at), {
+      lctx.fieldError(source, 'site', at, 'overlay-text', {
         expected: 'text that translates the value of content/site.yaml (facts are written once, there)',
         received: JSON.stringify(value),
       });
@@ -139,16 +130,6 @@ export const pathsOf = (pages: Content['pages'], folders: FolderContent) => [
   ...(Object.keys(folderCollections) as FolderCollectionName[]).flatMap((name) => (folders[name] as Entry<unknown>[]).map((e) => routeOf(name, e.data))),
 ];
 
-/** The folder collections as a language lists them: each default-language page in the default's order, as its twin where there is one. */
-export function withUntranslated(def: Content, own: FolderContent): Partial<FolderContent> {
-  const out: Record<string, Entry<unknown>[]> = {};
-  for (const name of LISTED_UNTRANSLATED) {
-    const twins = new Map((own[name] as Entry<unknown>[]).map((e) => [routeOf(name, e.data), e]));
-    out[name] = (def[name] as Entry<unknown>[]).map((e) => twins.get(routeOf(name, e.data)) ?? e);
-  }
-  return out as Partial<FolderContent>;
-}
-
 /** The default language's file a file of content/<code>/ is the twin of: the same path under content/. */
 const baseFileOf = (ctx: LoadContext, lctx: LoadContext, file: string) => path.join(ctx.dir, path.relative(lctx.dir, path.join(ctx.root, file)));
 
@@ -166,20 +147,20 @@ function checkTwinFiles(ctx: LoadContext, lctx: LoadContext, folders: FolderCont
     }
   }
   if (!pages) return;
-  const pagesFile = ctx.display(path.join(lctx.dir, fileCollections.pages.file));
-  const source = lctx.sources.get(pagesFile);
+  // Valid pages were read, so their source is kept.
+  const source = lctx.sources.get(ctx.display(path.join(lctx.dir, fileCollections.pages.file)))!;
   const basePages = ctx.sources.get(ctx.display(path.join(ctx.dir, fileCollections.pages.file)))?.value;
   const kinds = new Map((Array.isArray(basePages) ? (basePages as Json[]) : []).map((p) => [p.path as string, p.kind as string]));
   pages.forEach((page, i) => {
     const kind = kinds.get(page.path);
     if (kind === undefined) {
-      lctx.error(pagesFile, source?.locate([i, 'path']) ?? { line: 1, column: 1 }, 'twin-orphan', fieldPath('pages', [i, 'path']), {
+      lctx.fieldError(source, 'pages', [i, 'path'], 'twin-orphan', {
         expected: 'the path of a page in content/pages.yaml (a twin has its page in the default language)',
         received: JSON.stringify(page.path),
-        hint: hintFor(page.path, kinds.keys()),
+        near: [page.path, kinds.keys()],
       });
     } else if (kind !== page.kind) {
-      lctx.error(pagesFile, source?.locate([i, 'kind']) ?? { line: 1, column: 1 }, 'twin-structure', fieldPath('pages', [i, 'kind']), {
+      lctx.fieldError(source, 'pages', [i, 'kind'], 'twin-structure', {
         expected: `${JSON.stringify(kind)}, the kind of ${page.path} in content/pages.yaml`,
         received: JSON.stringify(page.kind),
       });
@@ -198,7 +179,7 @@ function publishedTwins(def: Content, folders: FolderContent, name: FolderCollec
     const twin = byFile.get(path.relative(lctx.dir, path.join(lctx.root, e.file)));
     if (!twin) continue; // no page in the default language (reported), or a draft
     if (routeOf(name, twin.data) !== routeOf(name, e.data)) {
-      lctx.error(e.file, e.source.locate(['slug']), 'twin-structure', fieldPath(name, ['slug']), {
+      lctx.fieldError(e.source, name, ['slug'], 'twin-structure', {
         expected: `${JSON.stringify((twin.data as { slug: string }).slug)}, the slug of ${twin.file} (a twin's URL is the language's prefix + the default language's URL)`,
         received: JSON.stringify((e.data as { slug: string }).slug),
       });

@@ -1,14 +1,14 @@
 import path from 'node:path';
-import { fileCollections, type FileCollections } from '#schemas/index.ts';
+import { fileCollections, routeOf, type FileCollections, type FolderCollectionName } from '#schemas/index.ts';
 import { renderBodies } from './bodies.ts';
 import { LoadContext } from './context.ts';
 import { factsOf } from './facts.ts';
 import { readFolders } from './folders.ts';
-import { readTwins, translation, withUntranslated } from './languages.ts';
+import { readTwins, translation } from './languages.ts';
 import { readMessages } from './messages.ts';
 import type { Problem } from './problems.ts';
 import { checkReferences, checkSiteReferences, knownTargets } from './references.ts';
-import type { Content, SiteLanguages } from './types.ts';
+import type { Content, Entry, FolderContent, SiteLanguages } from './types.ts';
 import type { Lang } from '#src/contract/site.ts';
 
 export interface LoadResult {
@@ -84,6 +84,23 @@ function listedLanguages(ctx: LoadContext, site: Content['site'] | undefined): L
   const value = ctx.sources.get(ctx.display(path.join(ctx.dir, fileCollections.site.file)))?.value as { languages?: unknown } | undefined;
   const listed = Array.isArray(value?.languages) ? value.languages : [];
   return [...new Set(listed.filter((code): code is string => typeof code === 'string' && /^[a-z]{2,3}(?:-[a-z0-9]{2,8})*$/.test(code)))];
+}
+
+/**
+ * The folder collections whose pages a language lists in the default language where it has no
+ * twin (nav lists, grids, tiles). Posts are not: lists of articles (the home page's latest, the
+ * blog) show the articles written in the page's language.
+ */
+const LISTED_UNTRANSLATED: readonly FolderCollectionName[] = ['brands', 'areas', 'serviceCenter'];
+
+/** The folder collections as a language lists them: each default-language page in the default's order, as its twin where there is one. */
+function withUntranslated(def: Content, own: FolderContent): Partial<FolderContent> {
+  const out: Record<string, Entry<unknown>[]> = {};
+  for (const name of LISTED_UNTRANSLATED) {
+    const twins = new Map((own[name] as Entry<unknown>[]).map((e) => [routeOf(name, e.data), e]));
+    out[name] = (def[name] as Entry<unknown>[]).map((e) => twins.get(routeOf(name, e.data)) ?? e);
+  }
+  return out as Partial<FolderContent>;
 }
 
 function checkUnique(ctx: LoadContext, rel: string, values: string[], at: (i: number) => (string | number)[], what: string) {

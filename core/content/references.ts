@@ -1,16 +1,14 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { folderCollections, type FolderCollectionName, type LandingPage } from '#schemas/index.ts';
+import { folderCollections, routeOf, type FolderCollectionName, type LandingPage } from '#schemas/index.ts';
 import type { Messages } from '#src/contract/site.ts';
 import { pathIn } from '#src/i18n/href.ts';
-import { hintFor } from './did-you-mean.ts';
 import { placeholders, type FactsOf } from './facts.ts';
 import { pathsOf } from './languages.ts';
 import type { RenderedBody } from './mdx/render.ts';
 import type { Content, Entry } from './types.ts';
-import type { LoadContext } from './context.ts';
+import type { LoadContext, Said } from './context.ts';
 import type { PathKey, YamlSource } from './yaml-source.ts';
-import { fieldPath } from './zod-problems.ts';
 
 /** Anchors that fixed screens render (other than the services, which come from services.yaml). */
 const SCREEN_FRAGMENTS: Record<string, string[]> = {
@@ -20,7 +18,6 @@ const SCREEN_FRAGMENTS: Record<string, string[]> = {
 
 /** The collections whose files have MDX bodies, in the order they are rendered. */
 export const WITH_BODIES = ['blog', 'brands', 'areas'] as const satisfies readonly FolderCollectionName[];
-const routeOf = (name: FolderCollectionName, data: unknown) => (folderCollections[name].route as (d: unknown) => string)(data);
 
 /** Each body's headings, added to the #fragments of its page: other pages may link to them. */
 function addHeadings(content: Content, targets: Map<string, Set<string>>) {
@@ -64,35 +61,27 @@ export function knownTargets(content: Content, translations: Content[]): Map<str
   ];
 }
 
-/** A link target problem (or none) for `href`. */
-export function checkHref(
-  href: string,
-  targets: Map<string, Set<string>>,
-  drafts: Map<string, string> = new Map(),
-): { expected: string; hint?: string; rule?: string } | undefined {
+/** What is wrong with a link to `href` (none when it reaches a page of the site, and its #fragment there), as its problem says it. */
+function checkHref(href: string, targets: Map<string, Set<string>>, drafts: Map<string, string>): (Said & { rule: string }) | undefined {
   const [p = '', fragment] = href.split('#');
   const fragments = targets.get(p);
   const draft = drafts.get(p);
-  if (!fragments && draft) return { expected: 'a published page', hint: `${draft} is a draft (draft: true)`, rule: 'draft-link' };
-  if (!fragments) {
-    return { expected: 'a route of this site', hint: hintFor(p, targets.keys(), (guess) => `${guess}${fragment ? `#${fragment}` : ''}`) };
-  }
+  const received = JSON.stringify(href);
+  if (!fragments && draft) return { rule: 'draft-link', expected: 'a published page', received, hint: `${draft} is a draft (draft: true)` };
+  if (!fragments) return { rule: 'unknown-link', expected: 'a route of this site', received, near: [p, targets.keys(), (guess) => `${guess}${fragment ? `#${fragment}` : ''}`] };
   if (fragment === undefined || fragments.has(fragment)) return undefined;
   const list = [...fragments].slice(0, 4).map((f) => `#${f}`);
   return {
+    rule: 'unknown-link',
     expected: fragments.size ? `a section of ${p} (${list.join(', ')}${fragments.size > 4 ? ', …' : ''})` : `${p} with no #fragment (it has no sections to link to)`,
-    hint: hintFor(fragment, fragments, (guess) => `${p}#${guess}`),
+    received,
+    near: [fragment, fragments, (guess) => `${p}#${guess}`],
   };
 }
 
 function linkProblem(ctx: LoadContext, source: YamlSource, collection: string, at: PathKey[], href: string, targets: Map<string, Set<string>>) {
   const bad = checkHref(href, targets, ctx.drafts);
-  if (!bad) return;
-  ctx.error(source.file, source.locate(at), bad.rule ?? 'unknown-link', fieldPath(collection, at), {
-    expected: bad.expected,
-    received: JSON.stringify(href),
-    hint: bad.hint,
-  });
+  if (bad) ctx.fieldError(source, collection, at, bad.rule, bad);
 }
 
 function unique<T>(ctx: LoadContext, collection: string, entries: Entry<T>[], key: (d: T) => string, field: string, seen = new Map<string, Entry<unknown>>(), show = (v: string) => v) {
@@ -104,7 +93,7 @@ function unique<T>(ctx: LoadContext, collection: string, entries: Entry<T>[], ke
       continue;
     }
     const firstAt = first.source.locate([field]);
-    ctx.error(e.file, e.source.locate([field]), 'duplicate', fieldPath(collection, [field]), {
+    ctx.fieldError(e.source, collection, [field], 'duplicate', {
       expected: `a ${field} no other page uses`,
       received: `${JSON.stringify(show(value))}, already used by ${first.file}:${firstAt.line}`,
     });
@@ -125,7 +114,7 @@ export function checkReferences(ctx: LoadContext, content: Content, bodyTargets:
   const fixed = new Set(content.pages.map((p) => p.path.slice(1)));
   for (const [slug, e] of topLevel) {
     if (!fixed.has(slug)) continue;
-    ctx.error(e.file, e.source.locate(['slug']), 'duplicate', fieldPath(e.file.includes('/areas/') ? 'areas' : 'brands', ['slug']), {
+    ctx.fieldError(e.source, e.file.includes('/areas/') ? 'areas' : 'brands', ['slug'], 'duplicate', {
       expected: 'a slug no other page uses',
       received: `${JSON.stringify(slug)}, already the path of a page in content/pages.yaml`,
     });
@@ -137,7 +126,7 @@ export function checkReferences(ctx: LoadContext, content: Content, bodyTargets:
   for (const e of content.blog) {
     const other = blogUrls.get(e.data.id);
     if (other && other !== e) {
-      ctx.error(e.file, e.source.locate(['id']), 'duplicate', fieldPath('blog', ['id']), {
+      ctx.fieldError(e.source, 'blog', ['id'], 'duplicate', {
         expected: 'an id no other post uses as its slug or id',
         received: `${JSON.stringify(e.data.id)}, the slug of ${other.file}`,
       });
@@ -154,10 +143,10 @@ export function checkReferences(ctx: LoadContext, content: Content, bodyTargets:
       const page = e.data;
       page.breadcrumb?.forEach((b, i) => b.href && linkProblem(ctx, source, collection, ['breadcrumb', i, 'href'], b.href, targets));
       if (page.warranty !== undefined && !warranties.includes(page.warranty)) {
-        ctx.error(e.file, source.locate(['warranty']), 'unknown-reference', fieldPath(collection, ['warranty']), {
+        ctx.fieldError(source, collection, ['warranty'], 'unknown-reference', {
           expected: `a warranty reading of content/site.yaml (${warranties.map((w) => JSON.stringify(w)).join(', ') || 'none defined'})`,
           received: JSON.stringify(page.warranty),
-          hint: hintFor(page.warranty, warranties),
+          near: [page.warranty, warranties],
         });
       }
       page.sections.forEach((s, i) => {
@@ -165,7 +154,7 @@ export function checkReferences(ctx: LoadContext, content: Content, bodyTargets:
         if (s.type === 'services') s.items.forEach((it, j) => linkProblem(ctx, source, collection, at('items', j, 'href'), it.href, targets));
         if (s.type === 'areas') s.items.forEach((it, j) => it.href && linkProblem(ctx, source, collection, at('items', j, 'href'), it.href, targets));
         if (s.type === 'related-links') s.links.forEach((l, j) => linkProblem(ctx, source, collection, at('links', j, 'href'), l.href, targets));
-        if (s.type === 'testimonials') s.ids.forEach((id, j) => reference(ctx, e.file, source, collection, at('ids', j), id, testimonialIds, 'the id of a review in content/testimonials.yaml'));
+        if (s.type === 'testimonials') s.ids.forEach((id, j) => reference(ctx, source, collection, at('ids', j), id, testimonialIds, 'the id of a review in content/testimonials.yaml'));
       });
     }
   }
@@ -186,35 +175,30 @@ export function checkSiteReferences(ctx: LoadContext, content: Content, catalogu
   const [servicesFile, siteFile] = [sourceOf('services.yaml'), sourceOf('site.yaml')];
   const priceIds = content.site.prices.map((p) => p.id);
   content.services.forEach((sv, i) => {
-    if (sv.priceKey !== undefined && servicesFile) reference(ctx, servicesFile.file, servicesFile, 'services', [i, 'priceKey'], sv.priceKey, priceIds, 'the id of a price in content/site.yaml prices');
+    if (sv.priceKey !== undefined && servicesFile) reference(ctx, servicesFile, 'services', [i, 'priceKey'], sv.priceKey, priceIds, 'the id of a price in content/site.yaml prices');
   });
   const products = Object.keys(content.site.products);
   for (const e of content.serviceCenter) {
-    for (const id of Object.keys(e.data.services)) reference(ctx, e.file, e.source, 'serviceCenter', ['services', id], id, products, 'a product of content/site.yaml products', { key: true });
+    for (const id of Object.keys(e.data.services)) reference(ctx, e.source, 'serviceCenter', ['services', id], id, products, 'a product of content/site.yaml products', { key: true });
   }
   // A product's words are the messages': a product without them would fail the build with no line to edit.
   for (const [lang, catalogue] of Object.entries(catalogues)) {
     for (const id of products) {
       const missing = [`serviceCenter.brand.products.${id}`, `serviceCenter.brand.meta.${id}`].filter((key) => !(key in catalogue));
-      if (missing.length && siteFile) ctx.error(siteFile.file, siteFile.locate(['products', id], { key: true }), 'missing-message', fieldPath('site', ['products', id]), { expected: `${missing.join(' and ')} in content/messages/${lang}.yaml`, received: 'nothing (the product has no words)' });
+      if (missing.length && siteFile) ctx.fieldError(siteFile, 'site', ['products', id], 'missing-message', { expected: `${missing.join(' and ')} in content/messages/${lang}.yaml`, received: 'nothing (the product has no words)' }, { key: true });
     }
   }
   const serviceIds = content.services.map((sv) => sv.id);
-  content.site.forms.services.forEach((id, i) => siteFile && reference(ctx, siteFile.file, siteFile, 'site', ['forms', 'services', i], id, serviceIds, 'the id of a service in content/services.yaml'));
+  content.site.forms.services.forEach((id, i) => siteFile && reference(ctx, siteFile, 'site', ['forms', 'services', i], id, serviceIds, 'the id of a service in content/services.yaml'));
   const logo = content.site.business.logo;
   if (logo && siteFile && !existsSync(path.join(ctx.dir, logo))) {
-    ctx.error(siteFile.file, siteFile.locate(['business', 'logo']), 'missing-file', fieldPath('site', ['business', 'logo']), { expected: 'a file in content/', received: JSON.stringify(logo) });
+    ctx.fieldError(siteFile, 'site', ['business', 'logo'], 'missing-file', { expected: 'a file in content/', received: JSON.stringify(logo) });
   }
 }
 
 /** A name that must be one of `names` (an id of another file); a problem located at `at` otherwise. */
-function reference(ctx: LoadContext, file: string, source: YamlSource, collection: string, at: PathKey[], name: string, names: Iterable<string>, expected: string, locate?: { key: boolean }) {
-  if ([...names].includes(name)) return;
-  ctx.error(file, source.locate(at, locate), 'unknown-reference', fieldPath(collection, at), {
-    expected,
-    received: JSON.stringify(name),
-    hint: hintFor(name, names),
-  });
+function reference(ctx: LoadContext, source: YamlSource, collection: string, at: PathKey[], name: string, names: Iterable<string>, expected: string, locate?: { key: boolean }) {
+  if (![...names].includes(name)) ctx.fieldError(source, collection, at, 'unknown-reference', { expected, received: JSON.stringify(name), near: [name, names] }, locate);
 }
 
 function checkPlaceholders(ctx: LoadContext, e: Entry<unknown>, collection: string, value: unknown, at: PathKey[], known: string[]) {
@@ -222,10 +206,10 @@ function checkPlaceholders(ctx: LoadContext, e: Entry<unknown>, collection: stri
   // Most text has no "{" at all: a build checks every string of every front matter.
   if (typeof value === 'string' && value.includes('{')) {
     for (const key of [...value.matchAll(/\{([\w.]+)\}/g)].map((m) => m[1]!).filter((k) => !known.includes(k))) {
-      ctx.error(e.file, e.source.locate([...at]), 'unknown-placeholder', fieldPath(collection, [...at]), {
+      ctx.fieldError(e.source, collection, [...at], 'unknown-placeholder', {
         expected: `text whose {placeholders} are facts: ${known.map((p) => `{${p}}`).join(', ')}`,
         received: JSON.stringify(`{${key}}`),
-        hint: hintFor(key, known, (guess) => `{${guess}}`),
+        near: [key, known, (guess) => `{${guess}}`],
       });
     }
   } else if (Array.isArray(value)) {
@@ -254,12 +238,6 @@ function checkBody(ctx: LoadContext, entry: Entry<unknown>, result: RenderedBody
   }
   for (const link of result.links) {
     const wrong = checkHref(link.url, targets, ctx.drafts);
-    if (wrong) {
-      ctx.error(entry.file, { line: line(link.at.line), column: link.at.column }, wrong.rule ?? 'unknown-link', 'a link in the text', {
-        expected: wrong.expected,
-        received: JSON.stringify(link.url),
-        hint: wrong.hint,
-      });
-    }
+    if (wrong) ctx.error(entry.file, { line: line(link.at.line), column: link.at.column }, wrong.rule, 'a link in the text', wrong);
   }
 }

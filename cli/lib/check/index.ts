@@ -1,11 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SiteSchema, type Site } from '#schemas/site.ts';
-import type { Problem } from '#core/content/problems.ts';
+import { zodProblems, type Problem } from '#core/content/problems.ts';
 import { LoadContext } from '#core/content/context.ts';
 import { readMessages, type Catalogues } from '#core/content/messages.ts';
 import { parseYamlSource } from '#core/content/yaml-source.ts';
-import { zodProblems } from '#core/content/zod-problems.ts';
 import { checkContactLinks } from './contact.ts';
 import { checkExternal, type ExternalOptions } from './external.ts';
 import { checkFacts } from './facts.ts';

@@ -1,5 +1,4 @@
-import type { Problem } from '#core/content/problems.ts';
-import { didYouMean as closest } from '#core/content/did-you-mean.ts';
+import { didYouMean as closest, type Problem } from '#core/content/problems.ts';
 import { pageProblem, type BuiltPage, type RuleContext } from './site.ts';
 
 /** A link split into what the rules need. */

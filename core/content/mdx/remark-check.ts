@@ -1,18 +1,12 @@
-import { hintFor } from '../did-you-mean.ts';
+import { hintFor, type Problem } from '../problems.ts';
 import { fill, placeholders, type PageFacts } from '../facts.ts';
 
 interface Point {
   line: number;
   column: number;
 }
-export interface BodyIssue {
-  at: Point;
-  rule: string;
-  message: string;
-  expected?: string;
-  received?: string;
-  hint?: string;
-}
+/** A problem of a body, at a position of the body (references.ts makes it a problem of its file). */
+export type BodyIssue = Pick<Problem, 'rule' | 'message' | 'expected' | 'received' | 'hint'> & { at: Point };
 export interface BodyLink {
   url: string;
   /** Where the link is in the body. */
