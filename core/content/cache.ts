@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash, type Hash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
@@ -16,16 +16,15 @@ export function hashOf(...parts: string[]): string {
   return hash.digest('base64url');
 }
 
-function addTree(hash: ReturnType<typeof createHash>, rel: string) {
-  const abs = path.join(TOOL, rel);
-  let names: string[];
-  try {
-    names = readdirSync(abs).sort();
-  } catch {
-    hash.update(rel).update('\0').update(readFileSync(abs)).update('\0');
+/** Add `rel` of `root` to `hash`: a file by its path and bytes, a folder by its files in name order; nothing when it does not exist. */
+export function addTree(hash: Hash, root: string, rel: string) {
+  const abs = path.join(root, rel);
+  if (!existsSync(abs)) return;
+  if (statSync(abs).isDirectory()) {
+    for (const name of readdirSync(abs).sort()) addTree(hash, root, path.posix.join(rel, name));
     return;
   }
-  for (const name of names) addTree(hash, `${rel}/${name}`);
+  hash.update(rel).update('\0').update(readFileSync(abs)).update('\0');
 }
 
 /**
@@ -36,7 +35,7 @@ function addTree(hash: ReturnType<typeof createHash>, rel: string) {
  */
 function engineVersion(): string {
   const hash = createHash('sha256').update(process.version).update('\0').update(readFileSync(path.join(TOOL, 'package-lock.json')));
-  for (const rel of ENGINE_SOURCES) addTree(hash, rel);
+  for (const rel of ENGINE_SOURCES) addTree(hash, TOOL, rel);
   return hash.digest('base64url').slice(0, 20);
 }
 

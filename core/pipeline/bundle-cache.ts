@@ -1,20 +1,11 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { addTree } from '../content/cache.ts';
 import type { Assets } from '#src/document.tsx';
 
 /** What the Vite bundles are made from; content/ is not among them (docs/decisions/001). */
 const INPUTS = ['src', 'schemas', 'supabase/functions/_shared', 'public', 'vite.config.ts', 'tsconfig.json', 'package-lock.json', 'core/pipeline/vite.ts'];
-
-function addTree(hash: ReturnType<typeof createHash>, root: string, rel: string) {
-  const abs = path.join(root, rel);
-  if (!existsSync(abs)) return;
-  if (statSync(abs).isDirectory()) {
-    for (const name of readdirSync(abs).sort()) addTree(hash, root, path.posix.join(rel, name));
-    return;
-  }
-  hash.update(rel).update('\0').update(readFileSync(abs)).update('\0');
-}
 
 /** A hash of every file the client and server bundles depend on. */
 export function bundleKey(root: string): string {

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { hashOf } from '../content/cache.ts';
 
 /**
  * Rendered pages, one file each, named by a hash of everything the page's HTML is made from: the
@@ -10,18 +10,12 @@ import path from 'node:path';
  * copies, never links: dist/ and this folder share no file.
  */
 export function pageCache(dir: string, ...salt: string[]) {
-  const base = createHash('sha256');
-  for (const s of salt) base.update(s).update('\0');
   /** The pages this build published: what `prune` keeps. */
   const used = new Set<string>();
   const fileOf = (key: string) => path.join(dir, `${key}.html`);
   mkdirSync(dir, { recursive: true });
   return {
-    key(...parts: string[]): string {
-      const hash = base.copy();
-      for (const part of parts) hash.update(part).update('\0');
-      return hash.digest('base64url');
-    },
+    key: (...parts: string[]): string => hashOf(...salt, ...parts),
     /** Copy the kept page `key` to `file`; false when there is none. */
     copyTo(key: string, file: string): boolean {
       try {
