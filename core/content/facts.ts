@@ -62,30 +62,38 @@ export function fill(text: string, facts: PageFacts): string {
 }
 
 /**
- * Fill the placeholders in every string of a JSON-like value. What has none is returned as it is,
- * not copied (a build fills the front matter of every post, and most of it has no placeholder):
- * treat the result as read-only.
+ * A JSON-like value with each part that `replace` gives another value for replaced (it gives the
+ * part itself otherwise, and is asked again of each item or field of an array or object it kept).
+ * Only the arrays and objects on the way to a replaced part are copied, the rest is shared: a build
+ * does this to the front matter of every post, and most of it changes nothing. Treat the result
+ * as read-only.
  */
-export function fillDeep<T>(value: T, facts: PageFacts): T {
-  // A string with no "{" has no placeholder: most of a front matter, kept as it is.
-  if (typeof value === 'string') return (value.includes('{') ? fill(value, facts) : value) as T;
+export function mapDeep<T>(value: T, replace: (part: unknown) => unknown): T {
+  const replaced = replace(value);
+  if (replaced !== value) return replaced as T;
   if (Array.isArray(value)) {
     let out: unknown[] | undefined;
     value.forEach((v: unknown, i) => {
-      const filled = fillDeep(v, facts);
-      if (filled !== v) (out ??= [...value])[i] = filled;
+      const mapped = mapDeep(v, replace);
+      if (mapped !== v) (out ??= [...value])[i] = mapped;
     });
     return (out ?? value) as T;
   }
   if (value && typeof value === 'object') {
     let out: Record<string, unknown> | undefined;
     for (const [k, v] of Object.entries(value)) {
-      const filled = fillDeep(v, facts);
-      if (filled !== v) (out ??= { ...(value as Record<string, unknown>) })[k] = filled;
+      const mapped = mapDeep(v, replace);
+      if (mapped !== v) (out ??= { ...(value as Record<string, unknown>) })[k] = mapped;
     }
     return (out ?? value) as T;
   }
   return value;
+}
+
+/** Fill the placeholders in every string of a JSON-like value (mapDeep: what has none is shared, not copied). */
+export function fillDeep<T>(value: T, facts: PageFacts): T {
+  // A string with no "{" has no placeholder: most of a front matter, kept as it is.
+  return mapDeep(value, (part) => (typeof part === 'string' && part.includes('{') ? fill(part, facts) : part));
 }
 
 /** The message `key` of the content's language (content/messages/<code>.yaml), its {placeholders} filled from `vars`. */

@@ -4,6 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { folderCollections } from '#schemas/index.ts';
 import type { PictureImage } from '#src/contract/site.ts';
+import { mapDeep } from '../content/facts.ts';
 import type { Content, Entry } from '../content/types.ts';
 
 /** The widths a content image is offered at (never wider than its original). */
@@ -42,29 +43,8 @@ export interface ProcessedImages<T> {
   files: string[];
 }
 
-/** `value` with every image object replaced by `replace`: the objects and arrays on the way to one are copies, the rest is shared (treat it as read-only). */
-function mapImages(value: unknown, replace: (image: PictureImage) => PictureImage): unknown {
-  if (isImage(value)) return replace(value);
-  // Copied only on the way to an image: most of the content (a post's text fields) has none, and stays shared.
-  if (Array.isArray(value)) {
-    let out: unknown[] | undefined;
-    value.forEach((v: unknown, i) => {
-      const mapped = mapImages(v, replace);
-      if (mapped !== v) (out ??= [...value])[i] = mapped;
-    });
-    return out ?? value;
-  }
-  if (value && typeof value === 'object') {
-    let out: Record<string, unknown> | undefined;
-    for (const k of Object.keys(value)) {
-      const v = (value as Record<string, unknown>)[k];
-      const mapped = mapImages(v, replace);
-      if (mapped !== v) (out ??= { ...(value as Record<string, unknown>) })[k] = mapped;
-    }
-    return out ?? value;
-  }
-  return value;
-}
+/** `value` with every image object replaced by `replace` (mapDeep: most of the content, a post's text fields, has none and stays shared). */
+const mapImages = (value: unknown, replace: (image: PictureImage) => PictureImage): unknown => mapDeep(value, (part) => (isImage(part) ? replace(part) : part));
 
 /**
  * Every local raster image in the content goes through sharp: AVIF and WebP at each width with a
