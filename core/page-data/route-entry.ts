@@ -1,7 +1,5 @@
-import type { PageEntry } from '#schemas/index.ts';
 import type { PageData, PageKind } from '#src/contract/pages.ts';
-import type { Lang, PageMeta, SiteData } from '#src/contract/site.ts';
-import type { Content } from '../content/types.ts';
+import type { Lang, SiteData } from '#src/contract/site.ts';
 
 /** One URL of the built site; its page kind is `data.kind`. */
 export interface RouteEntry<K extends PageKind = PageKind> {
@@ -43,18 +41,6 @@ export function routesOf<K extends PageKind>(routes: readonly RouteEntry[], ...k
 
 /** The name a route is listed under: its nav label, else its page name. */
 export const listName = (route: RouteEntry): string => route.navLabel ?? route.data.meta.name;
-
-/** The kinds of the pages listed in content/pages.yaml. */
-export type StaticKind = PageEntry['kind'];
-
-export interface StaticArgs {
-  content: Content;
-  /** The pages made from folders of content, already built. */
-  collected: RouteEntry[];
-}
-
-/** Makes the data of a content/pages.yaml page of kind K. */
-export type StaticBuilder<K extends StaticKind> = (entry: PageEntry, meta: PageMeta, args: StaticArgs) => PageData<K>;
 
 /** The site data a route is rendered with: that of its language. */
 export const siteOf = (index: SiteIndex, route: RouteEntry): SiteData => (route.lang === undefined ? undefined : index.sites[route.lang]) ?? index.site;

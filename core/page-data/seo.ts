@@ -5,15 +5,11 @@ import { translate } from '#src/i18n/translate.ts';
 import type { Content } from '../content/types.ts';
 import type { SiteIndex } from './route-entry.ts';
 
-/** The opening-hours reading that the page-head structured data states. */
-export function structuredHours(site: Site) {
-  const key = site.hours.structuredData;
-  return key === 'primary' ? site.hours.primary : site.hours.alternatives[key]!;
-}
-
 /** The site-wide LocalBusiness description, built from content/site.yaml only. */
 export function localBusinessJsonLd(site: Site): Record<string, unknown> {
-  const hours = structuredHours(site);
+  // The opening-hours reading that the structured data states.
+  const key = site.hours.structuredData;
+  const hours = key === 'primary' ? site.hours.primary : site.hours.alternatives[key]!;
   return {
     '@context': 'https://schema.org',
     '@type': 'LocalBusiness',
