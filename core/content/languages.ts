@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import { fileCollections, folderCollections, routeOf, SiteSchema, type FolderCollectionName } from '#schemas/index.ts';
 import type { Lang, Language, Messages } from '#src/contract/site.ts';
 import { pathIn } from '#src/i18n/href.ts';
+import { laterIndexPaths } from '../page-data/blog-index.ts';
 import type { LoadContext } from './context.ts';
 import { readFolders } from './folders.ts';
 import type { Content, Entry, FolderContent } from './types.ts';
@@ -127,6 +128,7 @@ export function translation({ lctx, files, site, folders }: Twins, def: Content,
 /** The paths of a language's own pages (pages.yaml and the folders' twins), as in the default language. */
 export const pathsOf = (pages: Content['pages'], folders: FolderContent) => [
   ...pages.map((page) => page.path),
+  ...(pages.some((page) => page.kind === 'blog-index') ? laterIndexPaths(folders.blog.length) : []),
   ...(Object.keys(folderCollections) as FolderCollectionName[]).flatMap((name) => (folders[name] as Entry<unknown>[]).map((e) => routeOf(name, e.data))),
 ];
 

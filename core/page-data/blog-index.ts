@@ -12,6 +12,10 @@ import { postCard, sortPosts } from './blog.ts';
 export const POSTS_PER_PAGE = 24;
 
 const pagePath = (n: number) => (n === 1 ? '/blog' : `/blog/page/${n}`);
+const pageCount = (posts: number) => Math.max(1, Math.ceil((posts - 1) / POSTS_PER_PAGE));
+
+/** The paths of the index's pages after the first (default language) when it lists `posts` posts: a language's own pages as far as its posts fill them. */
+export const laterIndexPaths = (posts: number): string[] => Array.from({ length: pageCount(posts) - 1 }, (_, i) => pagePath(i + 2));
 
 /** "Our Services & Popular Repair Areas" under the blog: four services, then area pages. */
 function blogLinks(content: Content): RelatedLink[] {
@@ -35,7 +39,7 @@ export function blogIndexPages(content: Content, first: { title: string; descrip
   const facts = pageFacts(content.site, undefined, content.messages);
   const cards = sortPosts(content.blog).map((e) => postCard(fillDeep(e.data, facts)));
   const [featured, ...rest] = cards;
-  const pages = Math.max(1, Math.ceil(rest.length / POSTS_PER_PAGE));
+  const pages = pageCount(cards.length);
   const links = blogLinks(content);
   const numbers = Array.from({ length: pages }, (_, i) => i + 1).filter((n) => which === 'all' || (which === 'first') === (n === 1));
   return numbers.map((n): BlogIndexData => {
