@@ -1,7 +1,10 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { Argument, Command } from 'commander';
+import { fileCollections } from '#schemas/index.ts';
 import { formatProblems } from '#core/content/problems.ts';
-import { NEW_KINDS, planNew, whatOf, writeNew, type NewKind } from '../lib/new.ts';
+import { NEW_KINDS, planNew, whatOf, writeNew, type NewKind, type NewPlan } from '../lib/new.ts';
 import { planTwin } from '../lib/new-twin.ts';
 import { contentDir, projectRoot } from '../lib/paths.ts';
 
@@ -33,6 +36,18 @@ function nextStep(kind: NewKind, display: string, route: string, lang?: string):
   return `Next: replace the sample text in ${display} with what is true of this ${whatOf(kind).split(' ')[0]}, then run \`site build\` and \`site check\` (the page will be at ${route}).`;
 }
 
+/**
+ * What became of the areas-served list: a new area is added to it (nothing when it names the area
+ * already); a twin adds nothing, its translated name is the translator's to add to the language's
+ * own list, if it has one (docs/decisions/116).
+ */
+function listed(plan: NewPlan, kind: NewKind, contentDir: string, lang?: string): string {
+  if (plan.listing) return `Added "${plan.name}" to ${plan.listing.display}, the areas the contact page lists: a name until the page is published, then its link.\n`;
+  const own = path.join(contentDir, lang ?? '', fileCollections.areasServed.file);
+  if (kind !== 'area' || !lang || !existsSync(own)) return '';
+  return `Once its name is translated, ${path.relative(projectRoot(), own).split(path.sep).join('/')} should name the area as the twin does: the contact page of that language lists the areas written there.\n`;
+}
+
 export function newCommand(): Command {
   return new Command('new')
     .description('Create a brand page, area page, blog post or service-centre brand from its archetype in content/_archetypes/.')
@@ -48,7 +63,7 @@ export function newCommand(): Command {
       `
 Examples:
   site new brand acme                  content/brands/acme.mdx
-  site new area "Old Town"             content/areas/old-town.mdx
+  site new area "Old Town"             content/areas/old-town.mdx, and "Old Town" at the end of content/areas-served.yaml
   site new post "How to book a visit"  content/blog/how-to-book-a-visit.mdx
   site new brand acme --lang <lang>    content/<lang>/brands/acme.mdx (from content/brands/acme.mdx)
 
@@ -84,10 +99,10 @@ Exit codes: 0 created (or printed with --dry-run), 1 refused (invalid or duplica
       }
       if (opts.dryRun) {
         process.stdout.write(plan.text);
-        process.stderr.write(`Would ${plan.exists ? 'replace' : 'create'} ${plan.display} (${plan.route}); nothing written (--dry-run).\n`);
+        process.stderr.write(`Would ${plan.exists ? 'replace' : 'create'} ${plan.display} (${plan.route})${plan.listing ? ` and add "${plan.name}" to ${plan.listing.display}` : ''}; nothing written (--dry-run).\n`);
         return;
       }
       writeNew(plan, !!opts.force);
-      process.stderr.write(`${plan.exists ? 'Replaced' : 'Created'} ${plan.display}\n${nextStep(kind, plan.display, plan.route, opts.lang)}\n`);
+      process.stderr.write(`${plan.exists ? 'Replaced' : 'Created'} ${plan.display}\n${listed(plan, kind, contentDir(opts.content), opts.lang)}${nextStep(kind, plan.display, plan.route, opts.lang)}\n`);
     });
 }

@@ -1,8 +1,11 @@
 import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { folderCollections, type Archetype, type FolderCollectionName } from '#schemas/index.ts';
+import { isMap, isSeq, parseDocument, type YAMLSeq } from 'yaml';
+import { fileCollections, folderCollections, type Archetype, type FolderCollectionName } from '#schemas/index.ts';
 import { fillArchetype, readNewEntry, routesInUse } from '#core/content/archetype.ts';
 import type { Problem } from '#core/content/problems.ts';
+import { parseYamlSource } from '#core/content/yaml-source.ts';
+import { nameKey } from '#core/page-data/landing.ts';
 
 export type NewKind = Archetype['command'];
 
@@ -42,6 +45,8 @@ export interface NewPlan {
   name: string;
   text: string;
   exists: boolean;
+  /** A new area's entry for the areas-served list: the list's new text; none when it names the area already. */
+  listing?: { file: string; display: string; text: string };
 }
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -134,21 +139,67 @@ export function planNew(input: NewInput): NewPlan {
       received: route,
     });
   }
-  return { ok: problems.length === 0, checked: 1, problems, file, display, route, slug, name, text: problems.length ? '' : text, exists };
+  const listing = COLLECTION_OF[kind] === 'areas' ? planListing(contentDir, root, (entry.data as { name: string }).name, problems) : undefined;
+  return { ok: problems.length === 0, checked: 1, problems, file, display, route, slug, name, text: problems.length ? '' : text, exists, ...(listing && { listing }) };
+}
+
+/**
+ * The areas-served list (the contact page's grid) with `name` added at its end, comments, order and
+ * style kept (docs/decisions/116); undefined when there is no list or it names the area already.
+ * An entry links the area page of its name once that page is built: a draft's shows as plain text.
+ */
+function planListing(contentDir: string, root: string, name: string, problems: Problem[]): NewPlan['listing'] {
+  const file = path.join(contentDir, fileCollections.areasServed.file);
+  if (!existsSync(file)) return undefined;
+  const display = path.relative(root, file).split(path.sep).join('/');
+  const before = readFileSync(file, 'utf8');
+  const source = parseYamlSource(display, before);
+  const doc = parseDocument(before);
+  // A list with no entry yet (comments only) is an empty list.
+  doc.contents ??= doc.createNode([]) as unknown as YAMLSeq.Parsed;
+  const list = doc.contents;
+  if (source.problems.length || !isSeq(list)) {
+    problems.push(...source.problems);
+    if (!source.problems.length) {
+      problems.push({
+        file: display,
+        ...source.locate([]),
+        rule: 'new-listing',
+        message: 'the areas served are not a list: the new area cannot be added to it',
+        expected: 'a list of `- { name: … }` entries',
+        received: 'another YAML value',
+        severity: 'error',
+      });
+    }
+    return undefined;
+  }
+  const named = (source.value as { name?: unknown }[] | null) ?? [];
+  if (named.some((a) => typeof a?.name === 'string' && nameKey(a.name) === nameKey(name))) return undefined;
+  // In the style of the entries before it: `- { name: … }` after those.
+  const entry = doc.createNode({ name });
+  const last = list.items.at(-1);
+  entry.flow = isMap(last) ? !!last.flow : false;
+  list.items.push(entry as (typeof list.items)[number]);
+  return { file, display, text: doc.toString() };
 }
 
 /**
  * Write the planned file atomically: a temporary file in the same folder, then a link (which
- * fails if the file appeared meanwhile) or, with `force`, a rename over the old file.
+ * fails if the file appeared meanwhile) or, with `force`, a rename over the old file. Then the
+ * areas-served list the same way (renamed over it), so each file is either as it was or complete.
  */
 export function writeNew(plan: NewPlan, force: boolean): void {
-  mkdirSync(path.dirname(plan.file), { recursive: true });
-  const tmp = path.join(path.dirname(plan.file), `.${path.basename(plan.file)}.${process.pid}.tmp`);
-  writeFileSync(tmp, plan.text, { flag: 'wx' });
-  try {
-    if (force) renameSync(tmp, plan.file);
-    else linkSync(tmp, plan.file);
-  } finally {
-    rmSync(tmp, { force: true });
-  }
+  const write = (file: string, text: string, replace: boolean) => {
+    mkdirSync(path.dirname(file), { recursive: true });
+    const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
+    writeFileSync(tmp, text, { flag: 'wx' });
+    try {
+      if (replace) renameSync(tmp, file);
+      else linkSync(tmp, file);
+    } finally {
+      rmSync(tmp, { force: true });
+    }
+  };
+  write(plan.file, plan.text, force);
+  if (plan.listing) write(plan.listing.file, plan.listing.text, true);
 }

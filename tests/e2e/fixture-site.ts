@@ -118,10 +118,12 @@ export function prepareFixture() {
     );
   }
   if (MISSING.includes('linked-area')) {
-    const area = published(path.join(FIXTURE_CONTENT, 'areas'))[0]?.data.name ?? 'Fixture Town';
+    const area = String(published(path.join(FIXTURE_CONTENT, 'areas'))[0]?.data.name ?? 'Fixture Town');
     if (area === 'Fixture Town') edit(create('area', area), publish);
+    // `site new area` lists the area it makes; a published one may not be listed yet.
     const file = path.join(FIXTURE_CONTENT, 'areas-served.yaml');
-    writeFileSync(file, stringify([...((parse(readFileSync(file, 'utf8')) ?? []) as unknown[]), { name: area }]));
+    const served = (parse(readFileSync(file, 'utf8')) ?? []) as { name: string }[];
+    if (!served.some((s) => nameKey(s.name) === nameKey(area))) writeFileSync(file, stringify([...served, { name: area }]));
   }
 }
 

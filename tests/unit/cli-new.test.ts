@@ -8,6 +8,9 @@ import { planNew, slugify } from '#cli/lib/new.ts';
 import { fillArchetype } from '#core/content/archetype.ts';
 import { splitMdx } from '#core/content/front-matter.ts';
 import { projectRoot } from '#cli/lib/paths.ts';
+import { loadContent } from '#core/content/load.ts';
+import { buildSiteIndex } from '#core/page-data/site-index.ts';
+import type { ContactData } from '#src/contract/pages.ts';
 import { site } from '../support/cli.ts';
 
 // `site new` on a copy of the project's content/: what it makes, and where, is read from that
@@ -189,3 +192,64 @@ test('end to end: `site new brand acme` is a draft until published; then its pag
   expect(report.problems.filter((p) => p.severity === 'error')).toEqual([]);
   expect(code).toBe(0);
 }, 300_000);
+
+describe('site new area and the areas served (the contact page\'s grid, content/areas-served.yaml)', () => {
+  const listFile = () => path.join(content, 'areas-served.yaml');
+  const names = (text: string) => (parse(text) as { name: string }[]).map((a) => a.name);
+  const languages = (parse(readFileSync(path.join(CONTENT, 'site.yaml'), 'utf8')) as { languages: string[] }).languages;
+
+  test('a new area goes at the end of the list, its comments, order and style kept, once; a name the list has, a twin and --dry-run add nothing', async () => {
+    const before = readFileSync(listFile(), 'utf8');
+    const made = await newIn('area', NEW_AREA.name);
+    expect(made.code).toBe(0);
+    expect(made.stderr.split('\n')[1]).toBe(`Added "${NEW_AREA.name}" to ${rel('areas-served.yaml')}, the areas the contact page lists: a name until the page is published, then its link.`);
+    const after = readFileSync(listFile(), 'utf8');
+    // Every line as it was (comments included), then the new entry written like the one before it.
+    expect(after.startsWith(before)).toBe(true);
+    expect(names(after)).toEqual([...names(before), NEW_AREA.name]);
+    const lines = before.trimEnd().split('\n');
+    expect(after.slice(before.length).trimEnd()).toBe(lines.at(-1)!.replace(/name: .*?(?= }|$)/, `name: ${NEW_AREA.name}`));
+    expect(readdirSync(content).filter((f) => f.startsWith('.'))).toEqual([]);
+
+    // Again with --force, and a name the list already has (without a page of its own): the list is as it was.
+    expect((await newIn('area', NEW_AREA.name, '--force')).code).toBe(0);
+    const pageless = names(before).find((n) => !existsSync(path.join(content, 'areas', `${slugify(n)}.mdx`)))!;
+    const listedAlready = await newIn('area', pageless.toUpperCase(), '--slug', slugify(pageless));
+    expect(listedAlready.code).toBe(0);
+    expect(listedAlready.stderr).not.toContain('Added');
+    expect((await newIn('area', 'Old Town East', '--dry-run')).stderr).toContain(` and add "Old Town East" to ${rel('areas-served.yaml')}; nothing written`);
+    expect(readFileSync(listFile(), 'utf8')).toBe(after);
+
+    // A twin adds nothing to either list.
+    const [, code] = languages;
+    const area = readdirSync(path.join(CONTENT, 'areas'))[0]!;
+    const lists = () => [after, path.join(content, code!, 'areas-served.yaml')].map((f) => (existsSync(f) ? readFileSync(f, 'utf8') : f));
+    const twinLists = lists();
+    expect((await newIn('area', path.parse(area).name, '--lang', code!, '--force')).code).toBe(0);
+    expect([readFileSync(listFile(), 'utf8'), lists()[1]]).toEqual([after, twinLists[1]]);
+  });
+
+  test('a list that is not valid YAML: the error at its line, and nothing written', async () => {
+    writeFileSync(listFile(), `${readFileSync(listFile(), 'utf8')}- { name: [\n`);
+    const broken = readFileSync(listFile(), 'utf8');
+    const { code, stderr } = await newIn('area', NEW_AREA.name);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(new RegExp(`^${rel('areas-served.yaml')}:\\d+:\\d+  YAML syntax`));
+    expect(existsSync(path.join(content, 'areas', `${NEW_AREA.slug}.mdx`))).toBe(false);
+    expect(readFileSync(listFile(), 'utf8')).toBe(broken);
+  });
+
+  test('the grid lists a draft area by name and links it once it is published', async () => {
+    expect((await newIn('area', NEW_AREA.name)).code).toBe(0);
+    const cell = async () => {
+      const loaded = await loadContent(content, work, { cacheDir: path.join(work, 'cache') });
+      expect(loaded.problems.filter((p) => p.severity === 'error')).toEqual([]);
+      const contact = buildSiteIndex(loaded.content!, loaded.ctx, '2025-07-03').routes.find((r) => r.data.kind === 'contact' && r.lang === languages[0])!;
+      return (contact.data as ContactData).areas.find((a) => a.name === NEW_AREA.name);
+    };
+    expect(await cell()).toEqual({ name: NEW_AREA.name });
+    const file = path.join(content, 'areas', `${NEW_AREA.slug}.mdx`);
+    writeFileSync(file, readFileSync(file, 'utf8').replace('draft: true', 'draft: false'));
+    expect(await cell()).toEqual({ name: NEW_AREA.name, href: routeOf('area', NEW_AREA.slug) });
+  }, 60_000);
+});
