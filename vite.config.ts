@@ -5,7 +5,7 @@ import { defineConfig } from 'vite';
 /**
  * The app build only: content/ is not bundled (DESIGN.md §3). The client build has one entry and a
  * manifest; the prerender step (core/pipeline/) reads the manifest to link the entry and its CSS.
- * The server build is `vite build --ssr src/entry-server.tsx`, driven by core/pipeline/vite.ts.
+ * The server build is `vite build --ssr src/entry-server.tsx`, driven by core/pipeline/bundle-cache.ts.
  */
 export default defineConfig({
   plugins: [react(), tailwindcss()],
