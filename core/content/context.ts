@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { z } from 'zod';
 import { pathIn } from '#src/i18n/href.ts';
 import { ContentCache, hashOf } from './cache.ts';
-import { splitMdx } from './front-matter.ts';
+import { splitMdx, type MdxFile } from './front-matter.ts';
 import { fieldPath, hintFor, zodProblems, type Problem } from './problems.ts';
 import { parseYamlSource, type PathKey, type YamlSource } from './yaml-source.ts';
 
@@ -12,15 +12,6 @@ import { parseYamlSource, type PathKey, type YamlSource } from './yaml-source.ts
  * hintFor's arguments (the name as written, the names it may have meant), to make its "did you mean".
  */
 export type Said = Partial<Problem> & { near?: Parameters<typeof hintFor> };
-
-/** One content file, read: its data when valid, its YAML source, and its MDX body (empty for .yaml). */
-export interface ReadFile<T> {
-  data: T | undefined;
-  source: YamlSource;
-  /** The MDX body (empty for .yaml). */
-  body: string;
-  bodyLineOffset: number;
-}
 
 /** What the cache keeps of a content file that loaded without problems. */
 interface KeptFile {
@@ -121,8 +112,8 @@ export class LoadContext {
     return this.readFile(abs, schema, collection).data;
   }
 
-  /** Read one content file (YAML, or MDX: front matter and body), parse and validate it, or take what the cache made of the same bytes. */
-  readFile<S extends z.ZodType>(abs: string, schema: S, collection: string): ReadFile<z.output<S>> {
+  /** Read one content file (YAML, or MDX: front matter and body, empty for .yaml), parse and validate it (its data when valid), or take what the cache made of the same bytes. */
+  readFile<S extends z.ZodType>(abs: string, schema: S, collection: string): MdxFile & { data: z.output<S> | undefined } {
     const file = this.display(abs);
     this.filesChecked++;
     const text = readFileSync(abs, 'utf8');

@@ -14,7 +14,7 @@ export interface MdxFile {
 const SPLIT_ONLY = { engines: { yaml: () => ({}) } } as const;
 
 /** Split an MDX file into its front matter (YAML, located) and its body. */
-export function splitMdx(file: string, text: string, parse: (file: string, text: string) => YamlSource = parseYamlSource): MdxFile {
+export function splitMdx(file: string, text: string): MdxFile {
   const parsed = matter(text, SPLIT_ONLY as never);
   const body = parsed.content;
   const bodyLineOffset = text.slice(0, text.length - body.length).split('\n').length - 1;
@@ -33,5 +33,5 @@ export function splitMdx(file: string, text: string, parse: (file: string, text:
     return { source, body, bodyLineOffset };
   }
   // The front matter starts right after the opening "---" on line 1.
-  return { source: parse(file, parsed.matter), body, bodyLineOffset };
+  return { source: parseYamlSource(file, parsed.matter), body, bodyLineOffset };
 }

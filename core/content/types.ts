@@ -4,18 +4,13 @@ import type { z } from 'zod';
 import type { FileCollections, folderCollections } from '#schemas/index.ts';
 import type { Lang, Language, Messages } from '#src/contract/site.ts';
 import type { RenderedBody } from './mdx/render.ts';
-import type { YamlSource } from './yaml-source.ts';
+import type { MdxFile } from './front-matter.ts';
 
-/** One file of a folder collection, validated. */
-export interface Entry<T> {
+/** One file of a folder collection, validated (its body empty for a .yaml file). */
+export interface Entry<T> extends MdxFile {
   /** The file as messages show it, e.g. "content/brands/acme.mdx". */
   file: string;
   data: T;
-  source: YamlSource;
-  /** The MDX body (empty for .yaml files). */
-  body: string;
-  /** Lines before the body in its file. */
-  bodyLineOffset: number;
   /** The body rendered, with its headings and links (set by renderBodies: made now or taken from the content cache). */
   rendered?: RenderedBody;
 }

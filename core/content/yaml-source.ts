@@ -16,16 +16,13 @@ export interface YamlSource {
   problems: Problem[];
 }
 
-/**
- * Parse YAML keeping positions. `lineOffset` is the number of lines before the text in its file
- * (front matter starts on line 2 of an MDX file).
- */
-export function parseYamlSource(file: string, text: string, lineOffset = 0): YamlSource {
+/** Parse YAML keeping positions (an MDX file's front matter is parsed with the line of its opening "---", so its lines are the file's). */
+export function parseYamlSource(file: string, text: string): YamlSource {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const pos = (offset: number): Position => {
     const p = lineCounter.linePos(offset);
-    return { line: p.line + lineOffset, column: p.col };
+    return { line: p.line, column: p.col };
   };
   const problems: Problem[] = [...doc.errors, ...doc.warnings.filter((w) => w.code === 'DUPLICATE_KEY')].map((e) => {
     const at = pos(e.pos[0]);
@@ -40,7 +37,7 @@ export function parseYamlSource(file: string, text: string, lineOffset = 0): Yam
 
   const locate = (path: readonly PathKey[], opts: { key?: boolean } = {}): Position => {
     let node: Node | null | undefined = doc.contents as Node | null;
-    let best = node?.range ? pos(node.range[0]) : { line: 1 + lineOffset, column: 1 };
+    let best = node?.range ? pos(node.range[0]) : { line: 1, column: 1 };
     for (let i = 0; i < path.length; i++) {
       const seg = path[i]!;
       if (isMap(node)) {

@@ -37,12 +37,6 @@ interface Variants {
   fallbackFormat: Format;
 }
 
-/** The content with its images processed, and the variant files (in the image cache) the pages use. */
-export interface ProcessedImages<T> {
-  content: T;
-  files: string[];
-}
-
 /** `value` with every image object replaced by `replace` (mapDeep: most of the content, a post's text fields, has none and stays shared). */
 const mapImages = (value: unknown, replace: (image: PictureImage) => PictureImage): unknown => mapDeep(value, (part) => (isImage(part) ? replace(part) : part));
 
@@ -54,7 +48,7 @@ const mapImages = (value: unknown, replace: (image: PictureImage) => PictureImag
  * <picture>, pointing at /_img/, and the files to copy into dist/_img/ (`copyImages`). Only the
  * entries' data is walked (not their parsed sources); the input is left as it was.
  */
-export async function processImages<T extends Content>(content: T, publicDir: string, cacheDir: string): Promise<ProcessedImages<T>> {
+export async function processImages<T extends Content>(content: T, publicDir: string, cacheDir: string): Promise<{ content: T; files: string[] }> {
   const files = new Set<string>();
   mkdirSync(cacheDir, { recursive: true });
 

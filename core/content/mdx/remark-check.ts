@@ -1,10 +1,7 @@
 import { hintFor, type Problem } from '../problems.ts';
 import { fill, placeholders, type PageFacts } from '../facts.ts';
+import type { Position as Point } from '../yaml-source.ts';
 
-interface Point {
-  line: number;
-  column: number;
-}
 /** A problem of a body, at a position of the body (references.ts makes it a problem of its file). */
 export type BodyIssue = Pick<Problem, 'rule' | 'message' | 'expected' | 'received' | 'hint'> & { at: Point };
 export interface BodyLink {
@@ -13,7 +10,8 @@ export interface BodyLink {
   at: Point;
 }
 
-interface Node {
+/** A node of the Markdown tree, as far as the body's plugins read it. */
+export interface Node {
   type: string;
   value?: string;
   url?: string;

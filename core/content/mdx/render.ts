@@ -8,7 +8,7 @@ import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import type { PageFacts } from '../facts.ts';
 import { MDX_COMPONENT_NAMES, mdxComponents } from '#src/components/mdx-components.tsx';
-import { remarkCheck, type BodyIssue, type BodyLink } from './remark-check.ts';
+import { remarkCheck, type BodyIssue, type BodyLink, type Node } from './remark-check.ts';
 import { escapeHeadingIds, remarkHeadings, type BodyHeading } from './remark-headings.ts';
 
 export interface RenderedBody {
@@ -22,12 +22,6 @@ export interface RenderedBody {
 
 /** The MDX node types remark-rehype passes through to the HTML tree as they are (as @mdx-js/mdx does). */
 const MDX_NODE_TYPES = ['mdxFlowExpression', 'mdxJsxFlowElement', 'mdxJsxTextElement', 'mdxTextExpression', 'mdxjsEsm'];
-
-interface Node {
-  type: string;
-  value?: string;
-  children?: Node[];
-}
 
 /** Inline JSX and {expressions}, and what they become when they stand alone. */
 const FLOW: Record<string, string> = { mdxJsxTextElement: 'mdxJsxFlowElement', mdxTextExpression: 'mdxFlowExpression' };
