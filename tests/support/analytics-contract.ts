@@ -5,7 +5,8 @@
 import { createHmac as nodeHmac } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '#functions/_shared/db.ts';
-import { createAnalyticsHandler, type AnalyticsConfig, type AnalyticsHandler } from '#functions/_shared/analytics-handler.ts';
+import { createAnalyticsHandler, type AnalyticsConfig } from '#functions/_shared/analytics-handler.ts';
+import type { FunctionHandler } from '#functions/_shared/http.ts';
 import { type DashboardData } from '#functions/_shared/figures.ts';
 import type { ParsedIp } from '#functions/_shared/ip.ts';
 import { hostileCases, sendRaw, type Site } from './hostile-inputs.ts';
@@ -27,7 +28,7 @@ const fakeCountry = (ip: ParsedIp) =>
 /** The load balancer the contract's requests come through; its x-forwarded-for is believed. */
 export const PROXY = '10.0.0.2';
 
-export function makeHandler(db: Db, config: Partial<AnalyticsConfig> = {}, now = () => NOW): AnalyticsHandler {
+export function makeHandler(db: Db, config: Partial<AnalyticsConfig> = {}, now = () => NOW): FunctionHandler {
   const handler = createAnalyticsHandler({
     query: db.query,
     lookupCountry: fakeCountry,
@@ -92,7 +93,7 @@ export async function counts(db: Db) {
 export function describeAnalyticsContract(name: string, getDb: () => Db): void {
   describe(`analytics handler on ${name}`, () => {
     let db: Db;
-    let handler: AnalyticsHandler;
+    let handler: FunctionHandler;
 
     beforeEach(async () => {
       db = getDb();

@@ -3,7 +3,8 @@
 
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '#functions/_shared/db.ts';
-import { createLeadsHandler, type LeadsConfig, type LeadsData, type LeadsHandler } from '#functions/_shared/leads-handler.ts';
+import type { FunctionHandler } from '#functions/_shared/http.ts';
+import { createLeadsHandler, type LeadsConfig, type LeadsData } from '#functions/_shared/leads-handler.ts';
 import type { FunctionsContent } from '#functions/_shared/content.ts';
 import type { Outbox } from '#functions/_shared/outbox.ts';
 import { say, TV_SHOP } from './functions-content.ts';
@@ -20,7 +21,7 @@ export function makeLeadsHandler(
   now?: () => Date,
   outbox?: Outbox,
   content: FunctionsContent = TV_SHOP,
-): LeadsHandler {
+): FunctionHandler {
   return createLeadsHandler({
     query: db.query,
     content,
@@ -46,7 +47,7 @@ export const postForm = (body: string | Uint8Array, headers: Record<string, stri
     headers: { 'content-type': FORM_TYPE, origin: SITE, referer: `${SITE}/contact`, ...headers },
   });
 
-export const readLeads = async (h: LeadsHandler, query = '') =>
+export const readLeads = async (h: FunctionHandler, query = '') =>
   (await (await h(new Request(`${ENDPOINT}${query}`, { headers: { authorization: `Bearer ${KEY}` } }))).json()) as LeadsData;
 
 const count = async (db: Db) => Number((await db.query('select count(*)::int as n from public.leads'))[0]!.n);

@@ -16,7 +16,7 @@ import { describe, expect, it } from 'vitest';
 import type { Db } from '#functions/_shared/db.ts';
 import { FORM_FIELDS } from '#functions/_shared/lead-form.ts';
 import { constraintOf, FIELD_RULES, fieldProblem, type LeadField } from '#functions/_shared/lead-rules.ts';
-import type { LeadsHandler } from '#functions/_shared/leads-handler.ts';
+import type { FunctionHandler } from '#functions/_shared/http.ts';
 import { TV_SHOP } from './functions-content.ts';
 import { CONTACT, form, QUOTE, SERVICE_REQUEST } from './hostile-leads.ts';
 import { makeLeadsHandler, postForm } from './leads-contract.ts';
@@ -118,7 +118,7 @@ export function describeLeadRulesProperty(name: string, getDb: () => Db, runs = 
 
     it('through the function: an accepted form is stored exactly as sent; a refused one gets a 400 naming the field, and nothing is stored', async () => {
       const db = getDb();
-      const handler: LeadsHandler = makeLeadsHandler(db, { rateLimit: { burst: 1e9, perSecond: 1 } });
+      const handler: FunctionHandler = makeLeadsHandler(db, { rateLimit: { burst: 1e9, perSecond: 1 } });
       // Read inside JSON: PGlite's driver drops a leading U+FEFF of a text column it decodes (not the database).
       const columns = `json_build_object(${FIELDS.map((f) => `'${f}', ${FIELD_RULES[f].column}`).join(', ')})::text as row`;
       let stored = 0;

@@ -12,7 +12,8 @@ import { applyMigrations } from '#cli/lib/server/database.ts';
 import { createNodeFunctions } from '#cli/lib/server/functions.ts';
 import { loadCountryLookup } from '#functions/_shared/mmdb.ts';
 import { type Db } from '#functions/_shared/db.ts';
-import { createAnalyticsHandler, isBotUserAgent } from '#functions/_shared/analytics-handler.ts';
+import { createAnalyticsHandler } from '#functions/_shared/analytics-handler.ts';
+import { isbot } from 'isbot';
 import { formatIp, parseIp, truncateIp } from '#functions/_shared/ip.ts';
 import {
   BROWSER_UA,
@@ -134,7 +135,7 @@ describe('bot filter (isbot)', () => {
     ['Lighthouse', 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36 Chrome-Lighthouse', true],
     ['python-requests', 'python-requests/2.32.3', true],
   ] as [string, string, boolean][])('%s: a bot? %s', (_what, ua, bot) => {
-    expect(isBotUserAgent(ua)).toBe(bot);
+    expect(isbot(ua)).toBe(bot);
   });
 });
 

@@ -6,7 +6,8 @@ import fc from 'fast-check';
 import { isbot } from 'isbot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '#functions/_shared/db.ts';
-import { createAnalyticsHandler, type AnalyticsHandler } from '#functions/_shared/analytics-handler.ts';
+import { createAnalyticsHandler } from '#functions/_shared/analytics-handler.ts';
+import type { FunctionHandler } from '#functions/_shared/http.ts';
 import { counts, ORIGIN } from '../support/analytics-contract.ts';
 import { ANDROID_UA } from '../support/hostile-inputs.ts';
 import { migratedPglite } from '../support/pglite.ts';
@@ -18,7 +19,7 @@ import { migratedPglite } from '../support/pglite.ts';
 const asRead = (text: string) => text.replace(/^\uFEFF/, '');
 
 let db: Db;
-let handler: AnalyticsHandler;
+let handler: FunctionHandler;
 const logged: string[] = [];
 
 beforeAll(async () => {

@@ -33,8 +33,6 @@ export interface AnalyticsDeps extends FunctionDeps<AnalyticsConfig> {
   outbox?: Outbox;
 }
 
-export type AnalyticsHandler = FunctionHandler;
-
 /** Rows of the events CSV: at most this many, newest first. */
 export const MAX_CSV_EVENTS = 100_000;
 const EVENT_CSV_COLUMNS = ['time_ist', 'event_type', 'element_clicked', 'page_path', 'page_url', 'session_id', 'ip_network'] as const;
@@ -43,21 +41,13 @@ export const MAX_BODY_BYTES = 8 * 1024;
 /** How long the deliveries of a digest sent by hand may go on after the answer. */
 const DIGEST_DRAIN_MS = 60_000;
 
-/**
- * Crawlers, link previewers, monitors, HTTP libraries and headless browsers, by isbot's list
- * (docs/decisions/043-parsers-from-libraries.md).
- */
-export function isBotUserAgent(ua: string): boolean {
-  return isbot(ua);
-}
-
 const ALLOWED_HEADERS = 'authorization, content-type, apikey, x-client-info';
 
 const NO_GEO: HostGeo = { country: null, city: null, region: null, latitude: null, longitude: null };
 
 const invalidRecord = (issues: BodyIssue[]) => ({ error: 'Invalid analytics record', issues });
 
-export function createAnalyticsHandler(deps: AnalyticsDeps): AnalyticsHandler {
+export function createAnalyticsHandler(deps: AnalyticsDeps): FunctionHandler {
   const { query, config } = deps;
   const { now, logError, defer, gate, salts, refusedKey, dashboardRequest } = functionBase('analytics', deps, DEFAULT_RATE_LIMIT);
   const maxBody = config.maxBodyBytes ?? MAX_BODY_BYTES;
@@ -75,7 +65,9 @@ export function createAnalyticsHandler(deps: AnalyticsDeps): AnalyticsHandler {
     if (typeof bytes === 'string') return json(...bodyRefused[bytes], cors);
 
     const headerUa = req.headers.get('user-agent') ?? '';
-    if (isBotUserAgent(headerUa)) return new Response(null, { status: 204, headers: cors });
+    // Crawlers, link previewers, monitors, HTTP libraries and headless browsers, by isbot's list
+    // (docs/decisions/043-parsers-from-libraries.md).
+    if (isbot(headerUa)) return new Response(null, { status: 204, headers: cors });
 
     const body = decodeUtf8(bytes);
     if (body === null) return json(400, { error: 'Body is not valid UTF-8', issues: [] }, cors);
@@ -101,7 +93,7 @@ export function createAnalyticsHandler(deps: AnalyticsDeps): AnalyticsHandler {
 
     // The bot check reads the user agent as sent, before it is cut to 512 characters.
     const sentUa = record.userAgent ? String(sent.userAgent) : headerUa;
-    if (!sentUa || isBotUserAgent(sentUa)) return new Response(null, { status: 204, headers: cors });
+    if (!sentUa || isbot(sentUa)) return new Response(null, { status: 204, headers: cors });
     let userAgent = record.userAgent;
     if (!userAgent) {
       if (CONTROL_CHARACTER.test(headerUa)) {

@@ -47,13 +47,7 @@ export async function readBody(req: Request, max: number, accepts: (mediaType: s
     }
     chunks.push(value);
   }
-  const bytes = new Uint8Array(total);
-  let at = 0;
-  for (const c of chunks) {
-    bytes.set(c, at);
-    at += c.byteLength;
-  }
-  return bytes;
+  return new Uint8Array(await new Blob(chunks as Uint8Array<ArrayBuffer>[]).arrayBuffer());
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });

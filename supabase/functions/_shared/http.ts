@@ -143,27 +143,20 @@ export async function hasDashboardKey(req: Request, key: string): Promise<boolea
 }
 
 /** Wrong keys a client may send in a burst, then one every 30 s. */
-export const KEY_GUESSES = { burst: 10, perSecond: 1 / 30 } as const;
+export const KEY_GUESSES: RateLimitOptions = { burst: 10, perSecond: 1 / 30 };
 
 /**
  * The dashboard key check with a limit on wrong guesses per client (issue 25.11): a client whose
  * guesses are used up gets 'throttled' before its key is even compared, until its bucket refills.
  * A right key costs nothing. Clients are told apart as the rate limit tells them (createClientGate).
  */
-export function createKeyCheck(opts: { key: string; gate: ClientGate; now: () => number; guesses?: { burst: number; perSecond: number } }) {
-  const { burst, perSecond } = opts.guesses ?? KEY_GUESSES;
-  const buckets = new Map<string, { tokens: number; at: number }>();
-  const level = (who: string, t: number) => {
-    const b = buckets.get(who);
-    return b ? Math.min(burst, b.tokens + ((t - b.at) / 1000) * perSecond) : burst;
-  };
+export function createKeyCheck(opts: { key: string; gate: ClientGate; now: () => number }) {
+  const guesses = createRateLimiter(KEY_GUESSES, opts.now);
   return async (req: Request, remoteAddress?: string): Promise<'ok' | 'wrong' | 'throttled'> => {
     const who = (await opts.gate.rateKey(req.headers, remoteAddress)) ?? '';
-    const t = opts.now();
-    if (level(who, t) < 1) return 'throttled';
+    if (!guesses.left(who)) return 'throttled';
     if (await hasDashboardKey(req, opts.key)) return 'ok';
-    if (buckets.size >= 10_000) buckets.clear();
-    buckets.set(who, { tokens: level(who, t) - 1, at: t });
+    guesses.take(who);
     return 'wrong';
   };
 }
@@ -188,7 +181,7 @@ export function createClientGate(opts: {
   now: () => number;
 }): ClientGate {
   const hmac = createHmac(opts.hmacSecret);
-  const takeToken = createRateLimiter(opts.rateLimit, opts.now);
+  const tokens = createRateLimiter(opts.rateLimit, opts.now);
   const clientAddress = createClientAddress(opts.clientAddress);
   const rateKey = async (ip: ParsedIp | null, ipHash: string | null) =>
     ip?.kind() === 'ipv6' ? hmac(`${formatIp(networkOf(ip, 64))}/64`) : ipHash;
@@ -198,7 +191,7 @@ export function createClientGate(opts: {
       const client = clientAddress(headers, remoteAddress);
       const ipHash = client.ip ? await hmac(formatIp(client.ip)) : null;
       const key = await rateKey(client.ip, ipHash);
-      return { client, ipHash, allowed: key === null || takeToken(key) };
+      return { client, ipHash, allowed: key === null || tokens.take(key) };
     },
     async rateKey(headers, remoteAddress) {
       const client = clientAddress(headers, remoteAddress);

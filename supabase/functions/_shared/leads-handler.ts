@@ -46,8 +46,6 @@ export interface LeadsDeps extends FunctionDeps<LeadsConfig> {
   drainMs?: number;
 }
 
-export type LeadsHandler = FunctionHandler;
-
 /** A stored lead as the dashboard read returns it: with where it came from and how each of its deliveries went. */
 export type StoredLead = LeadRecord & {
   /** The forward to the form service: 'none' when none was made. */
@@ -92,7 +90,7 @@ const CSV_COLUMNS = ['created_at', 'kind', 'name', 'phone', 'email', 'service', 
 /** The deliveries one request starts may go on this long after its answer (the schedule takes what is left). */
 const DEFAULT_DRAIN_MS = 60_000;
 
-export function createLeadsHandler(deps: LeadsDeps): LeadsHandler {
+export function createLeadsHandler(deps: LeadsDeps): FunctionHandler {
   const { query, config, content } = deps;
   const { now, logError, defer, gate, salts, dashboardRequest } = functionBase('leads', deps, LEADS_RATE_LIMIT);
   const maxBody = config.maxBodyBytes ?? MAX_LEAD_BODY_BYTES;
