@@ -1,7 +1,7 @@
-import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createServer as createViteServer, type ViteDevServer } from 'vite';
+import { createServer as createViteServer } from 'vite';
 import type { Assets } from '#src/document.tsx';
 import type { RenderInput } from '#src/entry-server.tsx';
 import { formatProblems, type Problem } from '#core/content/problems.ts';
@@ -11,6 +11,7 @@ import { functionsContent, writeFunctionsContent } from '#core/pipeline/function
 import { renderSocialCard } from '#core/pipeline/social-images.ts';
 import { escapeXml } from '#core/pipeline/escape.ts';
 import { siteOf, type RouteEntry, type SiteIndex } from '#core/page-data/route-entry.ts';
+import { typeOf } from '../server/bodies.ts';
 
 export interface DevOptions {
   /** The project root (vite.config.ts, src/). */
@@ -23,8 +24,6 @@ export interface DevOptions {
 }
 
 export interface DevServer {
-  http: Server;
-  vite: ViteDevServer;
   url: string;
   close(): Promise<void>;
 }
@@ -37,9 +36,6 @@ type Indexed = { site: PreparedSite; index: SiteIndex; byPath: Map<string, Route
  * under the same class names (decision 113).
  */
 const DEV_ASSETS: Assets = { css: ['/src/styles.css'], js: '/src/entry-client.tsx' };
-
-const IMAGE_TYPES: Record<string, string> = { '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.webp': 'image/webp', '.avif': 'image/avif' };
-
 
 /**
  * `site dev`: Vite in middleware mode renders each page on request with the SSR entry
@@ -85,7 +81,7 @@ export async function startDevServer(opts: DevOptions): Promise<DevServer> {
     res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
     res.end(body);
   };
-  const sendFile = async (res: ServerResponse, file: string) => send(res, 200, IMAGE_TYPES[path.extname(file)] ?? 'application/octet-stream', await readFile(file));
+  const sendFile = async (res: ServerResponse, file: string) => send(res, 200, typeOf(file), await readFile(file));
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://dev.local');
@@ -150,8 +146,6 @@ export async function startDevServer(opts: DevOptions): Promise<DevServer> {
   const address = http.address();
   const port = typeof address === 'object' && address ? address.port : opts.port;
   return {
-    http,
-    vite,
     url: `http://${opts.host === '0.0.0.0' ? 'localhost' : opts.host}:${port}`,
     async close() {
       await vite.close();

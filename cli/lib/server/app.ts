@@ -20,8 +20,6 @@ export interface ServerOptions {
   analytics?: (req: Request, remoteAddress?: string) => Promise<Response>;
   /** The leads function, mounted at /functions/v1/leads. */
   leads?: (req: Request, remoteAddress?: string) => Promise<Response>;
-  /** Stops watching dist/ for rebuilds. */
-  signal?: AbortSignal;
 }
 
 /**
@@ -31,10 +29,10 @@ export interface ServerOptions {
  * Which file answers comes from an index of dist/ held in memory (dist-index.ts); its text is read
  * and compressed once, with the index (bodies.ts), so no request blocks the others.
  */
-export function createApp({ dist, analytics, leads, signal }: ServerOptions): Hono {
+export function createApp({ dist, analytics, leads }: ServerOptions): Hono {
   const app = new Hono();
   const root = path.resolve(dist);
-  const site = liveDistIndex(root, signal);
+  const site = liveDistIndex(root);
   const bodies = new WeakMap<DistIndex, (file: string) => Promise<Body | undefined>>();
   const bodiesFor = (index: DistIndex) => bodies.get(index) ?? bodies.set(index, bodiesOf(root, index.files)).get(index)!;
   // Now, not at the first request: the site's text is compressed while the server starts.

@@ -40,7 +40,7 @@ const TYPES: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest\+json)|image\/svg\+xml)/;
-const typeOf = (file: string) => TYPES[path.extname(file)] ?? 'application/octet-stream';
+export const typeOf = (file: string) => TYPES[path.extname(file)] ?? 'application/octet-stream';
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);

@@ -139,7 +139,7 @@ export interface LiveDistIndex {
  * entry of dist/'s name changes in its parent folder: `site build` replaces dist/ by renaming
  * a finished folder onto it, so a server may keep running across builds.
  */
-export function liveDistIndex(root: string, signal?: AbortSignal): LiveDistIndex {
+export function liveDistIndex(root: string): LiveDistIndex {
   let index = readIndexSync(root);
   let queued: Promise<DistIndex> | undefined;
   let last: Promise<unknown> = Promise.resolve();
@@ -159,7 +159,7 @@ export function liveDistIndex(root: string, signal?: AbortSignal): LiveDistIndex
     return next;
   };
   try {
-    const watcher = watch(path.dirname(root), { persistent: false, signal }, (_event, name) => {
+    const watcher = watch(path.dirname(root), { persistent: false }, (_event, name) => {
       if (!name || name === path.basename(root)) void refresh();
     });
     watcher.on('error', () => {});
