@@ -50,18 +50,17 @@ const invalidRecord = (issues: BodyIssue[]) => ({ error: 'Invalid analytics reco
 export function createAnalyticsHandler(deps: AnalyticsDeps): FunctionHandler {
   const { query, config } = deps;
   const { now, logError, defer, gate, salts, refusedKey, dashboardRequest } = functionBase('analytics', deps, DEFAULT_RATE_LIMIT);
-  const maxBody = config.maxBodyBytes ?? MAX_BODY_BYTES;
   const bodyRefused: Record<BodyProblem, [number, Record<string, unknown>]> = {
     type: [415, { error: 'Send the record as text/plain or application/json' }],
     charset: [415, { error: 'Send the record in UTF-8' }],
-    'too-large': [413, { error: `Body is larger than ${maxBody} bytes` }],
+    'too-large': [413, { error: `Body is larger than ${MAX_BODY_BYTES} bytes` }],
     unreadable: [400, { error: 'The body could not be read to its end', issues: [] }],
   };
 
   async function collect(req: Request, cors: Record<string, string>, remoteAddress?: string): Promise<Response> {
     const { client, ipHash, allowed } = await gate.identify(req.headers, remoteAddress);
     if (!allowed) return json(429, { error: 'Too many requests' }, { ...cors, 'retry-after': '60' });
-    const bytes = await readBody(req, maxBody, (type) => !type || type === 'text/plain' || type === 'application/json');
+    const bytes = await readBody(req, MAX_BODY_BYTES, (type) => !type || type === 'text/plain' || type === 'application/json');
     if (typeof bytes === 'string') return json(...bodyRefused[bytes], cors);
 
     const headerUa = req.headers.get('user-agent') ?? '';

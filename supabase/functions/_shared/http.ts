@@ -5,7 +5,7 @@
 
 import { createClientAddress, type ClientAddress, type ClientAddressOptions } from './client-address.ts';
 import type { Query } from './db.ts';
-import { createHmac, formatIp, networkOf, timingSafeEqual, type ParsedIp } from './ip.ts';
+import { createHmac, formatIp, networkOf, timingSafeEqual } from './ip.ts';
 import { consoleLogError, rateLimitedLog, type LogError } from './log.ts';
 import { RANGE_PROBLEM, rangeFromQuery, type Range } from './range.ts';
 import { createRateLimiter, type RateLimitOptions } from './rate-limit.ts';
@@ -22,8 +22,6 @@ export interface FunctionConfig {
   dashboardKey: string;
   /** Key of the HMAC that turns a client address into its hash (the rate limit's key, the visitor count's). */
   hmacSecret: string;
-  /** Largest accepted body, in bytes. */
-  maxBodyBytes?: number;
   rateLimit?: RateLimitOptions;
   /** Who tells the client's address; by default the socket peer is the client (client-address.ts). */
   clientAddress?: ClientAddressOptions;
@@ -166,7 +164,6 @@ export interface ClientGate {
   identify(headers: Headers, remoteAddress?: string): Promise<{ client: ClientAddress; ipHash: string | null; allowed: boolean }>;
   /** The key the client's limits are kept under, without taking a token; null when the client is unknown. */
   rateKey(headers: Headers, remoteAddress?: string): Promise<string | null>;
-  hmac(message: string): Promise<string>;
 }
 
 /**
@@ -183,20 +180,17 @@ export function createClientGate(opts: {
   const hmac = createHmac(opts.hmacSecret);
   const tokens = createRateLimiter(opts.rateLimit, opts.now);
   const clientAddress = createClientAddress(opts.clientAddress);
-  const rateKey = async (ip: ParsedIp | null, ipHash: string | null) =>
-    ip?.kind() === 'ipv6' ? hmac(`${formatIp(networkOf(ip, 64))}/64`) : ipHash;
+  const keys = async (headers: Headers, remoteAddress?: string) => {
+    const client = clientAddress(headers, remoteAddress);
+    const ipHash = client.ip ? await hmac(formatIp(client.ip)) : null;
+    return { client, ipHash, key: client.ip?.kind() === 'ipv6' ? await hmac(`${formatIp(networkOf(client.ip, 64))}/64`) : ipHash };
+  };
   return {
-    hmac,
     async identify(headers, remoteAddress) {
-      const client = clientAddress(headers, remoteAddress);
-      const ipHash = client.ip ? await hmac(formatIp(client.ip)) : null;
-      const key = await rateKey(client.ip, ipHash);
+      const { client, ipHash, key } = await keys(headers, remoteAddress);
       return { client, ipHash, allowed: key === null || tokens.take(key) };
     },
-    async rateKey(headers, remoteAddress) {
-      const client = clientAddress(headers, remoteAddress);
-      return rateKey(client.ip, client.ip ? await hmac(formatIp(client.ip)) : null);
-    },
+    rateKey: async (headers, remoteAddress) => (await keys(headers, remoteAddress)).key,
   };
 }
 

@@ -93,7 +93,6 @@ const DEFAULT_DRAIN_MS = 60_000;
 export function createLeadsHandler(deps: LeadsDeps): FunctionHandler {
   const { query, config, content } = deps;
   const { now, logError, defer, gate, salts, dashboardRequest } = functionBase('leads', deps, LEADS_RATE_LIMIT);
-  const maxBody = config.maxBodyBytes ?? MAX_LEAD_BODY_BYTES;
   const honeypot = config.honeypotField ?? DEFAULT_HONEYPOT_FIELD;
   const outbox = deps.outbox ?? createOutbox({ query, channels: config.channels ?? {}, say: wordsOf(content), siteOrigin: config.siteOrigin, now, logError });
   const drainMs = deps.drainMs ?? DEFAULT_DRAIN_MS;
@@ -148,11 +147,11 @@ export function createLeadsHandler(deps: LeadsDeps): FunctionHandler {
     const refuse = (status: number, title: string, message: string, issues: BodyIssue[] = [], extra: Record<string, string> = {}) =>
       asJson
         ? json(status, { error: say(message), issues }, { ...cors, ...extra })
-        : new Response(refusalPage(say(title), say(message, { bytes: maxBody }), links, words), { status, headers: { ...cors, ...HTML_HEADERS, ...extra } });
+        : new Response(refusalPage(say(title), say(message, { bytes: MAX_LEAD_BODY_BYTES }), links, words), { status, headers: { ...cors, ...HTML_HEADERS, ...extra } });
 
     const { allowed, ipHash } = await gate.identify(req.headers, remoteAddress);
     if (!allowed) return refuse(429, 'refusal.tooManyTitle', 'refusal.tooMany', [], { 'retry-after': '60' });
-    const bytes = await readBody(req, maxBody, (type) => type === 'application/x-www-form-urlencoded');
+    const bytes = await readBody(req, MAX_LEAD_BODY_BYTES, (type) => type === 'application/x-www-form-urlencoded');
     if (typeof bytes === 'string') return refuse(...BODY_REFUSED[bytes]);
 
     const parsed = parseFormBody(bytes);

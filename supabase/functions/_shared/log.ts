@@ -28,10 +28,10 @@ export function logLine(message: string, error: unknown): string {
 export const consoleLogError: LogError = (message, error) => console.error(logLine(message, error));
 
 /**
- * Passes at most `perMinute` reports a minute to `sink`; the next report after a minute in which
+ * Passes at most LOG_LINES_PER_MINUTE reports a minute to `sink`; the next report after a minute in which
  * some were dropped is preceded by one line that says how many.
  */
-export function rateLimitedLog(sink: LogError, now: () => number, perMinute = LOG_LINES_PER_MINUTE): LogError {
+export function rateLimitedLog(sink: LogError, now: () => number): LogError {
   let windowStart = -Infinity;
   let passed = 0;
   let dropped = 0;
@@ -43,7 +43,7 @@ export function rateLimitedLog(sink: LogError, now: () => number, perMinute = LO
       passed = 0;
       dropped = 0;
     }
-    if (passed >= perMinute) {
+    if (passed >= LOG_LINES_PER_MINUTE) {
       dropped++;
       return;
     }
