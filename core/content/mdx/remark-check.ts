@@ -10,8 +10,7 @@ export interface BodyLink {
   at: Point;
 }
 
-/** A node of the Markdown tree, as far as the body's plugins read it. */
-export interface Node {
+interface Node {
   type: string;
   value?: string;
   url?: string;
@@ -22,11 +21,16 @@ export interface Node {
 }
 
 const ALLOWED_HTML = /^[a-z][a-z0-9]*$/;
+/** Inline JSX and {expressions}, and what they become when they stand alone. */
+const FLOW: Record<string, string> = { mdxJsxTextElement: 'mdxJsxFlowElement', mdxTextExpression: 'mdxFlowExpression' };
+const blank = (n: Node) => n.type === 'text' && /^[\t\n\f\r ]*$/.test(n.value ?? '');
 
 /**
  * A remark plugin: {placeholders} become the site's facts, links to this site are collected, and
  * what content may not do (unknown placeholders or components, import/export, attributes that are
- * expressions) becomes an issue.
+ * expressions) becomes an issue. A paragraph that holds only JSX and {expressions} (and white
+ * space) becomes those: `<Tip>…</Tip>` written on one line is an <aside>, not an <aside> inside a
+ * <p>. MDX's compile() does the same; render.ts makes React elements from the tree itself.
  */
 export function remarkCheck(opts: { facts: PageFacts; components: string[]; issues: BodyIssue[]; links: BodyLink[] }) {
   // Read per run, not once: a processor made once for many bodies points `opts` at each body's state.
@@ -37,6 +41,12 @@ export function remarkCheck(opts: { facts: PageFacts; components: string[]; issu
     if (!children) return;
     for (let i = 0; i < children.length; i++) {
       const child = children[i]!;
+      const kids = child.children ?? [];
+      if (child.type === 'paragraph' && kids.some((c) => FLOW[c.type]) && kids.every((c) => FLOW[c.type] || blank(c))) {
+        // Each of them is looked at next, as the node it becomes.
+        children.splice(i--, 1, ...kids.filter((c) => !blank(c)).map((c) => ({ ...c, type: FLOW[c.type]! })));
+        continue;
+      }
       if (child.type === 'mdxTextExpression' || child.type === 'mdxFlowExpression') {
         const key = (child.value ?? '').trim();
         let text = '';

@@ -8,7 +8,7 @@ import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import type { PageFacts } from '../facts.ts';
 import { MDX_COMPONENT_NAMES, mdxComponents } from '#src/components/mdx-components.tsx';
-import { remarkCheck, type BodyIssue, type BodyLink, type Node } from './remark-check.ts';
+import { remarkCheck, type BodyIssue, type BodyLink } from './remark-check.ts';
 import { escapeHeadingIds, remarkHeadings, type BodyHeading } from './remark-headings.ts';
 
 export interface RenderedBody {
@@ -23,35 +23,6 @@ export interface RenderedBody {
 /** The MDX node types remark-rehype passes through to the HTML tree as they are (as @mdx-js/mdx does). */
 const MDX_NODE_TYPES = ['mdxFlowExpression', 'mdxJsxFlowElement', 'mdxJsxTextElement', 'mdxTextExpression', 'mdxjsEsm'];
 
-/** Inline JSX and {expressions}, and what they become when they stand alone. */
-const FLOW: Record<string, string> = { mdxJsxTextElement: 'mdxJsxFlowElement', mdxTextExpression: 'mdxFlowExpression' };
-
-/**
- * A paragraph that holds only JSX and {expressions} (and white space) is those: `<Tip>…</Tip>`
- * written on one line is an <aside>, not an <aside> inside a <p>. MDX's compile() does the same;
- * this renderer makes React elements from the tree itself, so it does it here.
- */
-function remarkUnwrapJsx() {
-  const blank = (n: Node) => n.type === 'text' && /^[\t\n\f\r ]*$/.test(n.value ?? '');
-  const visit = (parent: Node) => {
-    const children = parent.children;
-    if (!children) return;
-    for (let i = 0; i < children.length; i++) {
-      const node = children[i]!;
-      const kids = node.children ?? [];
-      if (node.type === 'paragraph' && kids.some((c) => FLOW[c.type]) && kids.every((c) => FLOW[c.type] || blank(c))) {
-        const flow = kids.filter((c) => !blank(c)).map((c) => ({ ...c, type: FLOW[c.type]! }));
-        children.splice(i, 1, ...flow);
-        i += flow.length - 1;
-        flow.forEach(visit);
-        continue;
-      }
-      visit(node);
-    }
-  };
-  return (tree: Node) => visit(tree);
-}
-
 /** What the remark plugins of the body being rendered write to: the one processor reads it per run. */
 const state = { facts: {} as PageFacts, components: MDX_COMPONENT_NAMES, issues: [] as BodyIssue[], links: [] as BodyLink[], headings: [] as BodyHeading[] };
 
@@ -65,7 +36,6 @@ const processor = unified()
   .use(remarkParse)
   .use(remarkMdx)
   .use(remarkGfm)
-  .use(remarkUnwrapJsx)
   .use(remarkCheck(state))
   .use(remarkHeadings(state))
   .use(remarkRehype, { allowDangerousHtml: true, passThrough: MDX_NODE_TYPES } as never)
