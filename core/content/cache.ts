@@ -9,6 +9,14 @@ const TOOL = fileURLToPath(new URL('../../', import.meta.url));
 /** What a cached value is made with besides the content: the loader and renderer, the schemas, the components bodies render with. */
 const ENGINE_SOURCES = ['core/content', 'schemas', 'src'];
 
+/** Write `data` to `file` whole: under a temporary name, then renamed, so that a reader (or a build stopped midway) never sees half a file. */
+export function writeWhole(file: string, data: string | NodeJS.ArrayBufferView) {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, data);
+  renameSync(tmp, file);
+}
+
 /** A hash of the parts, each ended by a NUL (so "ab","c" and "a","bc" differ). */
 export function hashOf(...parts: string[]): string {
   const hash = createHash('sha256');
@@ -90,12 +98,8 @@ export class ContentCache {
    */
   save() {
     if (!this.file || (!this.changed && this.now.size === this.before.size)) return;
+    writeWhole(this.file, serialize(this.now));
     const dir = path.dirname(this.file);
-    mkdirSync(dir, { recursive: true });
-    // A temporary name, then a rename: a reader never sees half a file.
-    const tmp = `${this.file}.${process.pid}.tmp`;
-    writeFileSync(tmp, serialize(this.now));
-    renameSync(tmp, this.file);
     for (const name of readdirSync(dir)) if (name.startsWith('content-') && path.join(dir, name) !== this.file && !name.endsWith('.tmp')) rmSync(path.join(dir, name), { force: true });
   }
 }

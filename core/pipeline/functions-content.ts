@@ -4,9 +4,10 @@
 // describes; `site build` writes it for the Supabase functions, and `site start` gives the value of
 // the build it serves to the Node entry, so the functions take exactly what the served pages offer.
 
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FunctionsContent } from '#functions/_shared/content.ts';
+import { writeWhole } from '../content/cache.ts';
 import { say } from '../content/facts.ts';
 import { loadContent } from '../content/load.ts';
 import type { Content } from '../content/types.ts';
@@ -52,13 +53,11 @@ export function functionsContent(content: Content): FunctionsContent {
   };
 }
 
-/** Writes it to `file`, only when its bytes change, and never half (a temporary file, then a rename). */
+/** Writes it to `file`, only when its bytes change, and whole (writeWhole). */
 export function writeFunctionsContentFile(file: string, value: FunctionsContent): void {
   const text = `${JSON.stringify(value, null, 2)}\n`;
   if (existsSync(file) && readFileSync(file, 'utf8') === text) return;
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(`${file}.${process.pid}.tmp`, text);
-  renameSync(`${file}.${process.pid}.tmp`, file);
+  writeWhole(file, text);
 }
 
 /** Writes it for the Supabase functions (supabase/functions/_generated/content.json). */

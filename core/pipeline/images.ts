@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { folderCollections } from '#schemas/index.ts';
 import type { PictureImage } from '#src/contract/site.ts';
+import { writeWhole } from '../content/cache.ts';
 import { mapDeep } from '../content/facts.ts';
 import type { Content, Entry } from '../content/types.ts';
 
@@ -69,11 +70,10 @@ export async function processImages<T extends Content>(content: T, publicDir: st
         const name = `${base}-${hash}-${w}.${EXT[format]}`;
         const cached = path.join(cacheDir, name);
         if (!existsSync(cached)) {
-          // Written under a temporary name: a build stopped mid-encode leaves no half file under the real one.
-          const tmp = `${cached}.${process.pid}.tmp`;
+          // Written whole: a build stopped mid-encode leaves no half file under the real name.
           const pipeline = sharp(input).resize({ width: w });
           const encoded = format === 'avif' ? pipeline.avif(ENCODE.avif) : format === 'webp' ? pipeline.webp(ENCODE.webp) : format === 'png' ? pipeline.png(ENCODE.png) : pipeline.jpeg(ENCODE.jpeg);
-          encodes.push(encoded.toFile(tmp).then(() => renameSync(tmp, cached)));
+          encodes.push(encoded.toBuffer().then((data) => writeWhole(cached, data)));
         }
         files.add(name);
         srcset[format].push(`/_img/${name} ${w}w`);

@@ -1,6 +1,6 @@
-import { copyFileSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { hashOf } from '../content/cache.ts';
+import { hashOf, writeWhole } from '../content/cache.ts';
 
 /**
  * Rendered pages, one file each, named by a hash of everything the page's HTML is made from: the
@@ -27,11 +27,9 @@ export function pageCache(dir: string, ...salt: string[]) {
       used.add(key);
       return true;
     },
-    /** Keep `html` as the page `key` (a temporary name, then a rename: a reader never sees half a page). */
+    /** Keep `html` as the page `key` (written whole: a reader never sees half a page). */
     put(key: string, html: string) {
-      const tmp = `${fileOf(key)}.${process.pid}.tmp`;
-      writeFileSync(tmp, html);
-      renameSync(tmp, fileOf(key));
+      writeWhole(fileOf(key), html);
       used.add(key);
     },
     /** Remove the pages this build did not publish (other content, another renderer). */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Site } from '#schemas/index.ts';
@@ -7,6 +7,7 @@ import { logoUrl } from '#src/lib/format.ts';
 import type { Messages } from '#src/contract/site.ts';
 import { translate } from '#src/i18n/translate.ts';
 import type { RouteEntry, SiteIndex } from '../page-data/route-entry.ts';
+import { writeWhole } from '../content/cache.ts';
 import { escapeXml } from './escape.ts';
 import sharp from 'sharp';
 
@@ -94,14 +95,8 @@ export function withSocialImages(index: SiteIndex, cards: Map<string, SocialCard
 
 /** The PNG of a card, rendered once into `cacheDir` (named by its SVG's hash); returns its path there. */
 export async function renderSocialCard(card: SocialCard, cacheDir: string): Promise<string> {
-  mkdirSync(cacheDir, { recursive: true });
   const cached = path.join(cacheDir, `${createHash('sha256').update(card.svg).digest('hex').slice(0, 16)}.png`);
-  if (!existsSync(cached)) {
-    // Under a temporary name first: a build stopped mid-write leaves no half file under the real one.
-    const tmp = `${cached}.${process.pid}.tmp`;
-    await sharp(Buffer.from(card.svg)).png({ compressionLevel: 9, palette: true }).toFile(tmp);
-    renameSync(tmp, cached);
-  }
+  if (!existsSync(cached)) writeWhole(cached, await sharp(Buffer.from(card.svg)).png({ compressionLevel: 9, palette: true }).toBuffer());
   return cached;
 }
 
