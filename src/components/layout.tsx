@@ -8,7 +8,7 @@ import { Head } from './head.tsx';
 import { Header } from './header.tsx';
 import { LoadingBar } from './loading-bar.tsx';
 import { QuoteDialog } from './quote-dialog.tsx';
-import { PathProvider, SiteProvider } from './site-context.tsx';
+import { PathContext, SiteContext } from './site-context.tsx';
 import { translate } from '../i18n/translate.ts';
 import { KEEP_SCROLL_SCRIPT } from '../client/inline-scripts.ts';
 
@@ -18,8 +18,8 @@ import { KEEP_SCROLL_SCRIPT } from '../client/inline-scripts.ts';
  */
 export function Layout({ site, page, path, children }: { site: SiteData; page: PageData; path: string; children: ReactNode }) {
   return (
-    <SiteProvider value={site}>
-      <PathProvider value={path}>
+    <SiteContext.Provider value={site}>
+      <PathContext.Provider value={path}>
         <a href="#main" className="skip-link">
           {translate(site.messages, 'layout.skipLink')}
         </a>
@@ -37,7 +37,7 @@ export function Layout({ site, page, path, children }: { site: SiteData; page: P
         <ContactWidget />
         <CallBar />
         <QuoteDialog />
-      </PathProvider>
-    </SiteProvider>
+      </PathContext.Provider>
+    </SiteContext.Provider>
   );
 }

@@ -1,21 +1,18 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext } from 'react';
 import type { SiteData } from '../contract/site.ts';
-
-const SiteContext = createContext<SiteData | null>(null);
-const PathContext = createContext<string>('/');
 
 /**
  * Hands the business facts and link lists of content/ to every component: the shell provides them
  * on the server (from the root route's data), an island provides them in the browser.
  */
-export function SiteProvider({ value, children }: { value: SiteData; children: ReactNode }) {
-  return <SiteContext.Provider value={value}>{children}</SiteContext.Provider>;
-}
+export const SiteContext = createContext<SiteData | null>(null);
+/** The path of the page being rendered (the shell marks the link to it as the current page). */
+export const PathContext = createContext<string>('/');
 
 /** The business facts and link lists of content/. */
 export function useSiteData(): SiteData {
   const data = useContext(SiteContext);
-  if (!data) throw new Error('useSiteData() used outside <SiteProvider>');
+  if (!data) throw new Error('useSiteData() used outside <SiteContext.Provider>');
   return data;
 }
 
@@ -26,11 +23,6 @@ export function useHrefs(): SiteData['hrefs'] {
 
 export function useSite() {
   return useSiteData().site;
-}
-
-/** The path of the page being rendered (the shell marks the link to it as the current page). */
-export function PathProvider({ value, children }: { value: string; children: ReactNode }) {
-  return <PathContext.Provider value={value}>{children}</PathContext.Provider>;
 }
 
 /** The path of the page being rendered ("/" outside a page). */

@@ -114,12 +114,8 @@ export type PageKind = keyof PageFields;
 /** The loader data of a page of kind K (of any kind when K is left out). */
 export type PageData<K extends PageKind = PageKind> = { [P in K]: { kind: P; meta: PageMeta } & PageFields[P] }[K];
 
-export type HomeData = PageData<'home'>;
-export type ServicesData = PageData<'services'>;
 export type ContactData = PageData<'contact'>;
-export type TestimonialsData = PageData<'testimonials'>;
 export type BlogIndexData = PageData<'blog-index'>;
 export type PostData = PageData<'post'>;
-export type ServiceCenterData = PageData<'service-center'>;
 export type ServiceCenterBrandData = PageData<'service-center-brand'>;
 export type LandingData = PageData<'brand' | 'area'>;

@@ -10,11 +10,11 @@ import { Icon, type IconName } from '../components/icons.tsx';
 import { PostGrid } from '../components/post-grid.tsx';
 import { useSite } from '../components/site-context.tsx';
 import { WhatsAppBanner } from '../components/whatsapp-banner.tsx';
-import type { HomeData } from '../contract/pages.ts';
+import type { PageData } from '../contract/pages.ts';
 import { useT } from '../i18n/use-t.ts';
 
 
-export function Page({ data }: { data: HomeData }) {
+export function Page({ data }: { data: PageData<'home'> }) {
   const site = useSite();
   const t = useT();
   const facts = {

@@ -5,12 +5,12 @@ import { Hero, Section } from '../components/hero.tsx';
 import { useSiteData } from '../components/site-context.tsx';
 import { hoursText } from '../i18n/translate.ts';
 import { formatPhone } from '../lib/format.ts';
-import type { ServiceCenterData } from '../contract/pages.ts';
+import type { PageData } from '../contract/pages.ts';
 import { useT } from '../i18n/use-t.ts';
 import { type Feature, FeatureCards } from '../components/feature-cards.tsx';
 
 /** /service-center: the centre in Mansarovar, six feature cards, the brands we service and a call to action. */
-export function Page({ data }: { data: ServiceCenterData }) {
+export function Page({ data }: { data: PageData<'service-center'> }) {
   const { site, messages } = useSiteData();
   const t = useT();
   const hours = site.hours.primary;

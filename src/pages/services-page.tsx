@@ -6,7 +6,7 @@ import { Icon, type IconName } from '../components/icons.tsx';
 import { LinkChips } from '../components/link-chips.tsx';
 import { ServiceDetail } from '../components/service-detail.tsx';
 import { useSite, useSiteData } from '../components/site-context.tsx';
-import type { ServicesData } from '../contract/pages.ts';
+import type { PageData } from '../contract/pages.ts';
 import { useT } from '../i18n/use-t.ts';
 
 /** How many of the main services show before "View All Repair Services" (spec §9). */
@@ -57,7 +57,7 @@ function StatsStrip() {
  * six (every #anchor resolves, and they open without JavaScript), and opening it is one way because
  * the summary disappears once it is open (docs/decisions/020-services-view-all.md).
  */
-export function Page({ data }: { data: ServicesData }) {
+export function Page({ data }: { data: PageData<'services'> }) {
   const site = useSite();
   const { nav } = useSiteData();
   const t = useT();

@@ -4,11 +4,11 @@ import { ClosingBanner } from '../components/closing-banner.tsx';
 import { Hero, Section } from '../components/hero.tsx';
 import { Icon, type IconName } from '../components/icons.tsx';
 import { useSite } from '../components/site-context.tsx';
-import type { TestimonialsData } from '../contract/pages.ts';
+import type { PageData } from '../contract/pages.ts';
 import { useT } from '../i18n/use-t.ts';
 
 /** /testimonials: the reviews, the shop's record, a link to leave a review, and the next steps. */
-export function Page({ data }: { data: TestimonialsData }) {
+export function Page({ data }: { data: PageData<'testimonials'> }) {
   const site = useSite();
   const t = useT();
   const metrics: { icon: IconName; value: string; label: string }[] = [

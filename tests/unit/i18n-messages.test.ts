@@ -23,7 +23,7 @@ import { Footer } from '#src/components/footer.tsx';
 import { Header } from '#src/components/header.tsx';
 import { NewsletterForm } from '#src/components/newsletter-form.tsx';
 import { QuoteDialog } from '#src/components/quote-dialog.tsx';
-import { SiteProvider } from '#src/components/site-context.tsx';
+import { SiteContext } from '#src/components/site-context.tsx';
 import type { Lang, Language, Messages, SiteData } from '#src/contract/site.ts';
 import { translate } from '#src/i18n/translate.ts';
 import { formatDate, hoursText } from '#src/i18n/translate.ts';
@@ -176,7 +176,7 @@ function sources(dir: string): { file: string; text: string }[] {
  * the catalogue together with the Hindi SiteData.
  */
 const NOT_YET_USED: Record<string, string> = {
-  'mdx.tip': 'MDX bodies are rendered at load time (core/content/mdx/render.ts) outside any SiteProvider; <Tip> keeps its English default until the Hindi loader renders bodies with a catalogue',
+  'mdx.tip': 'MDX bodies are rendered at load time (core/content/mdx/render.ts) outside any SiteContext.Provider; <Tip> keeps its English default until the Hindi loader renders bodies with a catalogue',
   'mdx.warning': 'as mdx.tip',
   'forms.required': 'required fields show an aria-hidden "*" and the native required attribute; no word is written today',
   'forms.quote.loading': 'the quote form is in every page’s HTML since decision 090: nothing loads',
@@ -267,7 +267,7 @@ function siteData(set: ReturnType<typeof cataloguesOf>, lang: Lang): SiteData {
 
 /** Render shell components inside the provider they need (the site data). */
 function render(set: ReturnType<typeof cataloguesOf>, lang: Lang, children: ReactNode): string {
-  return renderToStaticMarkup(createElement(SiteProvider, { value: siteData(set, lang), children }));
+  return renderToStaticMarkup(createElement(SiteContext.Provider, { value: siteData(set, lang), children }));
 }
 
 /** Default-language catalogue text in `html`, read as the `site check` rule reads the shell of a page in `lang`. */
