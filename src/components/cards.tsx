@@ -2,6 +2,7 @@ import { Link } from './link.tsx';
 import type { Service, Testimonial } from '#schemas/index.ts';
 import { Icon, type IconName } from './icons.tsx';
 import { useT } from '../i18n/use-t.ts';
+import { initials } from '../lib/format.ts';
 
 /** Icon, title, description and a "Learn More" link to the service's section on /services. */
 export function ServiceCard({ service, href }: { service: Pick<Service, 'id' | 'title' | 'description' | 'icon'>; href?: string }) {
@@ -37,19 +38,13 @@ export function Stars({ rating, max = 5 }: { rating: number; max?: number }) {
 
 /** Quote, name, location and the rating as stars. */
 export function TestimonialCard({ testimonial }: { testimonial: Pick<Testimonial, 'quote' | 'name' | 'location' | 'rating' | 'service'> }) {
-  const initials = testimonial.name
-    .split(/\s+/)
-    .map((w) => w[0])
-    .join('')
-    .slice(0, 2)
-    .toUpperCase();
   return (
     <figure className="flex h-full flex-col rounded-xl border border-line bg-white p-6 shadow-sm">
       <Stars rating={testimonial.rating} />
       <blockquote className="mt-3 flex-1 text-ink">“{testimonial.quote}”</blockquote>
       <figcaption className="mt-4 flex items-center gap-3">
         <span aria-hidden="true" className="grid size-10 place-items-center rounded-full bg-brand-100 font-semibold text-brand-800">
-          {initials}
+          {initials(testimonial.name)}
         </span>
         <span>
           <span className="block font-semibold text-ink">{testimonial.name}</span>

@@ -6,6 +6,9 @@
 /** The logo's URL: the build writes site.yaml's `business.logo` at /logo.svg or /logo.png, else the generator's plain mark (public/logo.svg). */
 export const logoUrl = (site: { business: { logo?: string } }) => `/logo.${site.business.logo?.split('.').pop() ?? 'svg'}`;
 
+/** "Asha Rao" → "AR": an avatar's letters, the first of each of the first two words. */
+export const initials = (name: string) => name.split(/\s+/).map((w) => w[0]).join('').slice(0, 2).toUpperCase();
+
 /** "+919876543210" → "+91 98765 43210" */
 export function formatPhone(e164: string): string {
   const m = /^\+91(\d{5})(\d{5})$/.exec(e164);

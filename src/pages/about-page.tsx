@@ -4,6 +4,7 @@ import { FeatureCards, type Feature } from '../components/feature-cards.tsx';
 import { useSite } from '../components/site-context.tsx';
 import type { PageData } from '../contract/pages.ts';
 import { useT } from '../i18n/use-t.ts';
+import { initials } from '../lib/format.ts';
 
 /** The values: an icon and the key under about.values of each. */
 const VALUES = [
@@ -71,11 +72,7 @@ export function Page(_: { data: PageData<'about'> }) {
       <Section id="founder" title={t('about.founder.title')} className="bg-surface">
         <figure className="mx-auto flex max-w-3xl flex-col items-center gap-6 rounded-xl border border-line bg-white p-8 text-center md:flex-row md:text-left">
           <span aria-hidden="true" className="grid size-24 shrink-0 place-items-center rounded-full bg-brand-700 text-3xl font-bold text-white">
-            {founder.name
-              .split(/\s+/)
-              .map((w) => w[0])
-              .join('')
-              .slice(0, 2)}
+            {initials(founder.name)}
           </span>
           <figcaption>
             <h3 className="text-2xl font-bold text-ink">{founder.name}</h3>
