@@ -11,7 +11,6 @@ import { z } from 'zod';
 import { Slug } from '#schemas/common.ts';
 import { SiteSchema } from '#schemas/index.ts';
 import { fillArchetype, type ArchetypeValues } from '#core/content/archetype.ts';
-import { loadContent } from '#core/content/load.ts';
 import type { Problem } from '#core/content/problems.ts';
 import { slugify } from './new.ts';
 
@@ -169,6 +168,8 @@ export async function initProject(input: { root: string; target: string; values:
     }
     report.files = files.length + filesUnder(path.join(work, 'content')).length;
 
+    // The loader is imported here, not at the top: every `site` command loads this module (its flags).
+    const { loadContent } = await import('#core/content/load.ts');
     const loaded = await loadContent(path.join(work, 'content'), work);
     report.problems = loaded.problems.filter((p) => p.severity === 'error');
     if (report.problems.length) return report;

@@ -45,7 +45,9 @@ export async function renderBodies(editions: { ctx: LoadContext; content: Conten
         // A body with a problem is rendered, and reported, on every build.
         if (!result.issues.length) ctx.cache.set(key, result);
       }
-      return { ...entry, rendered: result };
+      // The source goes once rendered: pages are made from the HTML, and holding every body's text
+      // through the build is memory a big site feels (docs/decisions/117).
+      return { ...entry, body: '', rendered: result };
     };
     return { ...content, blog: content.blog.map(rendered), brands: content.brands.map(rendered), areas: content.areas.map(rendered) };
   });

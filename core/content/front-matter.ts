@@ -4,7 +4,7 @@ import { parseYamlSource, type YamlSource } from './yaml-source.ts';
 export interface MdxFile {
   /** The front matter, parsed with positions (line numbers are those of the whole file). */
   source: YamlSource;
-  /** The MDX below the front matter. */
+  /** The MDX below the front matter (an entry's is empty once rendered: then `rendered` is its body). */
   body: string;
   /** Lines of the file before the body (add to a body position to get the file's line). */
   bodyLineOffset: number;

@@ -13,13 +13,10 @@ import { loadContent } from '../content/load.ts';
 import type { Content } from '../content/types.ts';
 import { contactServices } from '../page-data/contact.ts';
 import { cacheDirOf } from './prepare.ts';
-import { recordDir } from './record.ts';
+import { builtFunctionsContentFile } from './record.ts';
 
 /** Where the Supabase functions import it from (gitignored: made from content/ by each build). */
 export const functionsContentFile = (root: string) => path.join(root, 'supabase/functions/_generated/content.json');
-
-/** Where a build of `dist` keeps it (its record: record.ts). */
-export const builtFunctionsContentFile = (dist: string) => path.join(recordDir(dist), 'functions-content.json');
 
 /** The value the build of `dist` kept; null when that build is older than this file (or there is none). */
 export function readBuiltFunctionsContent(dist: string): FunctionsContent | null {

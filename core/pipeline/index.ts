@@ -7,10 +7,10 @@ import { copyImages } from './images.ts';
 import { cacheDirOf, prepareSite } from './prepare.ts';
 import { prerender } from './prerender.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
-import { recordDir } from './record.ts';
+import { builtFunctionsContentFile, recordDir } from './record.ts';
 import { writeSocialImages } from './social-images.ts';
 import { bundles } from './bundle-cache.ts';
-import { builtFunctionsContentFile, functionsContent, writeFunctionsContentFile } from './functions-content.ts';
+import { functionsContent, writeFunctionsContentFile } from './functions-content.ts';
 import type { FunctionsContent } from '#functions/_shared/content.ts';
 
 export interface BuildOptions {

@@ -13,3 +13,5 @@ export function recordDir(dist: string): string {
 
 export const manifestFile = (dist: string) => path.join(recordDir(dist), 'manifest.json');
 export const buildInfoFile = (dist: string) => path.join(recordDir(dist), 'build.json');
+/** What the functions take from this build's content (functions-content.ts). */
+export const builtFunctionsContentFile = (dist: string) => path.join(recordDir(dist), 'functions-content.json');

@@ -1,7 +1,6 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { buildInfoFile } from '#core/pipeline/record.ts';
-import { builtFunctionsContentFile } from '#core/pipeline/functions-content.ts';
+import { buildInfoFile, builtFunctionsContentFile } from '#core/pipeline/record.ts';
 
 function newestMtime(target: string): number {
   if (!existsSync(target)) return 0;
