@@ -35,9 +35,8 @@ export interface LoadOptions {
  */
 export async function loadContent(dir: string, root = path.dirname(path.resolve(dir)), opts: LoadOptions = {}): Promise<LoadResult> {
   const ctx = new LoadContext(path.resolve(dir), path.resolve(root), opts);
-  const files: Partial<Record<string, unknown>> = {};
-  for (const [name, { file, schema }] of Object.entries(fileCollections)) files[name] = ctx.readYaml(file, schema, name);
-  const loaded = files as Partial<FileCollections>;
+  const loaded: Partial<Record<string, unknown>> & Partial<FileCollections> = {};
+  for (const [name, { file, schema }] of Object.entries(fileCollections)) loaded[name] = ctx.readYaml(file, schema, name);
   if (loaded.pages) checkUnique(ctx, 'pages.yaml', loaded.pages.map((p) => p.path), (i) => [i, 'path'], 'path');
   if (loaded.services) checkUnique(ctx, 'services.yaml', loaded.services.map((s) => s.id), (i) => [i, 'id'], 'service id');
   const folders = readFolders(ctx);
@@ -47,7 +46,7 @@ export async function loadContent(dir: string, root = path.dirname(path.resolve(
 
   let made: Content | undefined;
   // Each language's content, bodies and references need the default language's file collections and every catalogue.
-  if (catalogues && Object.keys(fileCollections).every((name) => files[name] !== undefined)) {
+  if (catalogues && Object.keys(fileCollections).every((name) => loaded[name] !== undefined)) {
     const [language] = catalogues.languages;
     const languages: SiteLanguages = { list: catalogues.languages, hrefs: { [language!.code]: {} } };
     const all = { dir: ctx.dir, ...loaded, ...folders, messages: catalogues.messages[language!.code]!, language: language!, languages } as Content;

@@ -5,10 +5,8 @@ import type { LoadContext } from './context.ts';
 import { showValue } from './problems.ts';
 import type { YamlSource } from './yaml-source.ts';
 
-const DIR = 'messages';
-
 /** The file of a language's catalogue, relative to content/. */
-export const catalogueFile = (code: Lang) => `${DIR}/${code}.yaml`;
+export const catalogueFile = (code: Lang) => `messages/${code}.yaml`;
 
 /**
  * The keys of every catalogue that state its language rather than words of a page (decision 110),
@@ -62,8 +60,7 @@ export interface Catalogues {
  * catalogues come back only when all of them are valid.
  */
 export function readMessages(ctx: LoadContext, codes: readonly Lang[]): Catalogues | undefined {
-  const leaves = new Map<Lang, Map<string, Leaf>>();
-  const sources = new Map<Lang, YamlSource>();
+  const read = new Map<Lang, { source: YamlSource; leaves: Map<string, Leaf> }>();
   const before = ctx.problems.length;
   for (const code of codes) {
     const abs = path.join(ctx.dir, catalogueFile(code));
@@ -82,15 +79,13 @@ export function readMessages(ctx: LoadContext, codes: readonly Lang[]): Catalogu
       ctx.problems.push(...source.problems);
       continue;
     }
-    sources.set(code, source);
-    leaves.set(code, flatten(ctx, source));
+    read.set(code, { source, leaves: flatten(ctx, source) });
   }
 
   const [first, ...others] = codes;
-  const reference = first === undefined ? undefined : leaves.get(first);
-  const refSource = first === undefined ? undefined : sources.get(first);
-  for (const [code, leaf] of leaves) {
-    const source = sources.get(code)!;
+  const ref = first === undefined ? undefined : read.get(first);
+  const [reference, refSource] = [ref?.leaves, ref?.source];
+  for (const [code, { source, leaves: leaf }] of read) {
     for (const [key, { expected, re }] of Object.entries(LANGUAGE_KEYS)) {
       const got = leaf.get(key);
       if (got === undefined) {
@@ -102,9 +97,8 @@ export function readMessages(ctx: LoadContext, codes: readonly Lang[]): Catalogu
   }
   if (reference && refSource) {
     for (const code of others) {
-      const other = leaves.get(code);
-      const source = sources.get(code);
-      if (!other || !source) continue;
+      if (!read.has(code)) continue;
+      const { source, leaves: other } = read.get(code)!;
       for (const [key, { value, path: at }] of reference) {
         const twin = other.get(key);
         if (twin === undefined) {
@@ -132,9 +126,9 @@ export function readMessages(ctx: LoadContext, codes: readonly Lang[]): Catalogu
       }
     }
   }
-  if (ctx.problems.length > before || leaves.size !== codes.length) return undefined;
+  if (ctx.problems.length > before || read.size !== codes.length) return undefined;
   const messages: Record<Lang, Messages> = {};
-  for (const code of codes) messages[code] = Object.fromEntries([...leaves.get(code)!].map(([k, l]) => [k, l.value]));
+  for (const code of codes) messages[code] = Object.fromEntries([...read.get(code)!.leaves].map(([k, l]) => [k, l.value]));
   const languages = codes.map((code, i): Language => {
     const m = messages[code]!;
     const locale = m['language.locale']!;

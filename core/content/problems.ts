@@ -72,7 +72,7 @@ function distance(a: string, b: string): number {
 }
 
 /** The candidate closest to `input`, when it is close enough to be a likely typo. */
-export function didYouMean(input: string, candidates: Iterable<string>): string | undefined {
+function didYouMean(input: string, candidates: Iterable<string>): string | undefined {
   let best: string | undefined;
   let bestDistance = Infinity;
   for (const c of candidates) {
@@ -124,17 +124,12 @@ function expectation(issue: z.core.$ZodIssue): string {
       return issue.values.length === 1
         ? JSON.stringify(issue.values[0])
         : `one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
-    case 'too_small': {
-      const n = issue.minimum;
-      if (issue.origin === 'string') return `at least ${plural(n, 'character')}`;
-      if (issue.origin === 'array') return issue.exact ? `exactly ${plural(n, 'item')}` : `at least ${plural(n, 'item')}`;
-      return `${issue.inclusive ? 'at least' : 'more than'} ${n}`;
-    }
+    case 'too_small':
     case 'too_big': {
-      const n = issue.maximum;
-      if (issue.origin === 'string') return `at most ${plural(n, 'character')}`;
-      if (issue.origin === 'array') return issue.exact ? `exactly ${plural(n, 'item')}` : `at most ${plural(n, 'item')}`;
-      return `${issue.inclusive ? 'at most' : 'less than'} ${n}`;
+      const [n, bound, beyond] = issue.code === 'too_small' ? [issue.minimum, 'at least', 'more than'] : [issue.maximum, 'at most', 'less than'];
+      if (issue.origin === 'string') return `${bound} ${plural(n, 'character')}`;
+      if (issue.origin === 'array') return `${issue.exact ? 'exactly' : bound} ${plural(n, 'item')}`;
+      return `${issue.inclusive ? bound : beyond} ${n}`;
     }
     case 'invalid_union':
       return 'one of the allowed shapes';

@@ -1,4 +1,4 @@
-import { didYouMean as closest, type Problem } from '#core/content/problems.ts';
+import { hintFor, type Problem } from '#core/content/problems.ts';
 import { pageProblem, type BuiltPage, type RuleContext } from './site.ts';
 
 /** A link split into what the rules need. */
@@ -105,7 +105,7 @@ export function checkLinks(ctx: RuleContext, external?: Map<string, ExternalLink
               message: `${link.where} "${link.value}" points to an id that is not on this page`,
               expected: 'an element with that id on the page',
               received: `#${t.fragment}`,
-              hint: hintFor(t.fragment, page.facts.ids),
+              hint: hintFor(t.fragment, page.facts.ids, (guess) => `#${guess}`),
               needles: [link.value],
             }),
           );
@@ -115,14 +115,13 @@ export function checkLinks(ctx: RuleContext, external?: Map<string, ExternalLink
       const hit = resolve(ctx, t.path);
       if (!hit) {
         reported.add(link.value);
-        const guess = closest(t.path, allPaths());
         problems.push(
           pageProblem(ctx, page, {
             rule: 'broken-link',
             message: `${link.where} "${link.value}" points to a page or file that is not in the built site`,
             expected: 'a page of the site or a file in the build',
             received: t.path,
-            hint: guess ? `did you mean "${guess}"?` : undefined,
+            hint: hintFor(t.path, allPaths()),
             needles: [link.value, t.path],
           }),
         );
@@ -149,7 +148,7 @@ export function checkLinks(ctx: RuleContext, external?: Map<string, ExternalLink
             message: `${link.where} "${link.value}" points to an id that is not on ${hit.page.path}`,
             expected: `an element with that id on ${hit.page.path}`,
             received: `#${t.fragment}`,
-            hint: hintFor(t.fragment, hit.page.facts.ids),
+            hint: hintFor(t.fragment, hit.page.facts.ids, (guess) => `#${guess}`),
             needles: [link.value],
           }),
         );
@@ -159,7 +158,3 @@ export function checkLinks(ctx: RuleContext, external?: Map<string, ExternalLink
   return { problems, links };
 }
 
-function hintFor(fragment: string, ids: Set<string>): string | undefined {
-  const guess = closest(fragment, [...ids]);
-  return guess ? `did you mean "#${guess}"?` : undefined;
-}
