@@ -89,16 +89,22 @@ export class LoadContext {
     return undefined;
   }
 
-  /** Parse one YAML file of content/ that is not validated on its own (a catalogue, a language's site overlay). */
-  readYamlValue(abs: string): YamlSource {
+  /**
+   * Read and parse one YAML file of content/ that is not validated on its own (a catalogue, a
+   * language's site overlay): counted, its source kept, its syntax problems reported; undefined when it has any.
+   */
+  readYamlValue(abs: string): YamlSource | undefined {
     const file = this.display(abs);
+    this.filesChecked++;
     const text = readFileSync(abs, 'utf8');
     const key = hashOf('yaml', text);
     const kept = this.cache.get<{ value: unknown }>(key);
     const parse = () => parseYamlSource(file, text);
-    if (kept) return keptSource(file, kept.value, parse);
-    const source = parse();
-    if (!source.problems.length) this.cache.set(key, { value: source.value });
+    const source = kept ? keptSource(file, kept.value, parse) : parse();
+    this.sources.set(file, source);
+    this.problems.push(...source.problems);
+    if (source.problems.length) return undefined;
+    if (!kept) this.cache.set(key, { value: source.value });
     return source;
   }
 

@@ -58,12 +58,8 @@ function checkOverlay(lctx: LoadContext, source: YamlSource, base: unknown) {
 function readSiteOverlay(lctx: LoadContext, baseValue: unknown): z.output<typeof SiteSchema> | undefined {
   const abs = path.join(lctx.dir, fileCollections.site.file);
   if (!existsSync(abs) || baseValue === undefined) return undefined;
-  lctx.filesChecked++;
   const source = lctx.readYamlValue(abs);
-  if (source.problems.length) {
-    lctx.problems.push(...source.problems);
-    return undefined;
-  }
+  if (!source) return undefined;
   const before = lctx.problems.length;
   checkOverlay(lctx, source, baseValue);
   if (lctx.problems.length > before) return undefined;

@@ -72,13 +72,8 @@ export function readMessages(ctx: LoadContext, codes: readonly Lang[]): Catalogu
       });
       continue;
     }
-    ctx.filesChecked++;
     const source = ctx.readYamlValue(abs);
-    ctx.sources.set(file, source);
-    if (source.problems.length) {
-      ctx.problems.push(...source.problems);
-      continue;
-    }
+    if (!source) continue;
     read.set(code, { source, leaves: flatten(ctx, source) });
   }
 
