@@ -3,12 +3,11 @@ import { hoursText } from '#src/i18n/translate.ts';
 import type { LandingData, ResolvedSection } from '#src/contract/pages.ts';
 import type { NavLink } from '#src/contract/site.ts';
 import { fill, fillDeep, pageFacts, say } from '../content/facts.ts';
-import type { Entry } from '../content/types.ts';
-import type { Content } from '../content/types.ts';
+import type { Content, Entry } from '../content/types.ts';
 import { breadcrumbFromPath, ownPath, pageMeta } from './seo.ts';
 import type { RouteEntry } from './route-entry.ts';
 
-const byOrder = (a: { order: number; name: string }, b: { order: number; name: string }) => a.order - b.order || a.name.localeCompare(b.name);
+export const byOrder = (a: { order: number; name: string }, b: { order: number; name: string }) => a.order - b.order || a.name.localeCompare(b.name);
 /** A name as a key: its letters and digits in lower case, in any script ("Malviya Nagar" → "malviyanagar", "मालवीय नगर" → "मालवीयनगर"). */
 export const nameKey = (name: string) => name.toLowerCase().replace(/[^\p{L}\p{M}\p{N}]+/gu, '');
 

@@ -4,24 +4,21 @@ import type { ServiceCenterBrandData } from '#src/contract/pages.ts';
 import { say } from '../content/facts.ts';
 import type { Content } from '../content/types.ts';
 import { breadcrumbFromPath, ownPath, pageMeta } from './seo.ts';
+import { byOrder } from './landing.ts';
 import type { RouteEntry } from './route-entry.ts';
 
 /** At most this many other brands under a brand (spec §9). */
 const OTHER_BRANDS = 6;
 
-function sortedBrands(content: Content) {
-  return [...content.serviceCenter].map((e) => e.data).sort((a, b) => a.order - b.order || a.name.localeCompare(b.name));
-}
-
+/** The service-centre brands in their order, as the service-centre page lists them (and a brand's page the others). */
 export function serviceCenterTiles(content: Content): NavLink[] {
-  return sortedBrands(content).map((b) => ({ href: folderCollections.serviceCenter.route(b), label: b.name }));
+  return content.serviceCenter.map((e) => e.data).sort(byOrder).map((b) => ({ href: folderCollections.serviceCenter.route(b), label: b.name }));
 }
 
 /** One route per brand of content/service-center/, kind "service-center-brand" (home page tiles read them). */
 export function serviceCenterRoutes(content: Content): RouteEntry[] {
-  const brands = sortedBrands(content);
-  const files = new Map(content.serviceCenter.map((e) => [e.data.id, e.file]));
-  return brands.map((brand): RouteEntry => {
+  const tiles = serviceCenterTiles(content);
+  return [...content.serviceCenter].sort((a, b) => byOrder(a.data, b.data)).map(({ data: brand, file }): RouteEntry => {
     const defaultPath = folderCollections.serviceCenter.route(brand);
     const path = ownPath(content, defaultPath);
     // The products it offers, in site.yaml's order; the first one alone has words of its own (meta.productsDefault).
@@ -35,9 +32,9 @@ export function serviceCenterRoutes(content: Content): RouteEntry[] {
       description: say(content, 'serviceCenter.brand.meta.description', vars).slice(0, 160),
       breadcrumb: breadcrumbFromPath(defaultPath, brand.name),
     });
-    const others = brands.filter((b) => b.id !== brand.id).slice(0, OTHER_BRANDS).map((b) => ({ href: folderCollections.serviceCenter.route(b), label: b.name }));
+    const others = tiles.filter((t) => t.href !== defaultPath).slice(0, OTHER_BRANDS);
     const { id, name, description, services } = brand;
     const data: ServiceCenterBrandData = { kind: 'service-center-brand', meta, brand: { id, name, description, services }, others };
-    return { path, source: { file: files.get(id)!, line: 1 }, sitemap: true, navLabel: brand.name, data };
+    return { path, source: { file, line: 1 }, sitemap: true, navLabel: brand.name, data };
   });
 }
