@@ -47,7 +47,7 @@ export interface NodeFunctionsOptions {
     /** Telegram and the webhook; by default from the environment (LEADS_TELEGRAM_*, LEADS_WEBHOOK_*). */
     alerts?: Omit<AlertChannels, 'forward'>;
     /** The outbox's limits and waits (tests and benchmarks shorten them). */
-    outbox?: Pick<OutboxOptions, 'maxOpen' | 'timeoutMs' | 'claimMs' | 'backoffMs' | 'now' | 'stopGraceMs'>;
+    outbox?: Pick<OutboxOptions, 'maxOpen' | 'timeoutMs' | 'backoffMs' | 'now' | 'stopGraceMs'>;
     /** How often the outbox looks for deliveries that fell due (ms; default 5 s). */
     pollMs?: number;
     /** How often the server asks whether the weekly digest is due (ms; default a minute). */

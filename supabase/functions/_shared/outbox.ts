@@ -39,10 +39,7 @@ export interface OutboxOptions {
   maxOpen?: number;
   /** Time limit of one attempt. */
   timeoutMs?: number;
-  /** How long a claim holds a delivery: longer than an attempt, so that only a dead instance's claim runs out. */
-  claimMs?: number;
   backoffMs?: readonly number[];
-  giveUpAfterMs?: number;
   /** How long a stop lets the attempts under way wait for their answers before it ends them. */
   stopGraceMs?: number;
 }
@@ -89,9 +86,9 @@ export function createOutbox(o: OutboxOptions): Outbox {
   const now = o.now ?? (() => new Date());
   const maxOpen = Math.max(1, o.maxOpen ?? DEFAULT_MAX_OPEN);
   const timeoutMs = o.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const claimMs = o.claimMs ?? timeoutMs + 20_000;
+  /** How long a claim holds a delivery: longer than an attempt, so that only a dead instance's claim runs out. */
+  const claimMs = timeoutMs + 20_000;
   const backoff = o.backoffMs ?? BACKOFF_MS;
-  const giveUpAfterMs = o.giveUpAfterMs ?? GIVE_UP_AFTER_MS;
   const stopGraceMs = o.stopGraceMs ?? DEFAULT_STOP_GRACE_MS;
   const logError = o.logError ?? (() => {});
   const channels = CHANNELS.filter((c) => o.channels[c]);
@@ -123,7 +120,7 @@ export function createOutbox(o: OutboxOptions): Outbox {
         const error = stopping.signal.aborted ? 'The server stopped during the attempt' : result.error;
         // Sent and not answered: the receiver may have taken it, and the next attempt says it may repeat.
         const unsure = !result.answered && result.sent;
-        await o.query(MARK_ATTEMPT_FAILED_SQL, [d.id, d.attempts, next.toISOString(), error, new Date(at.getTime() - giveUpAfterMs).toISOString(), unsure]);
+        await o.query(MARK_ATTEMPT_FAILED_SQL, [d.id, d.attempts, next.toISOString(), error, new Date(at.getTime() - GIVE_UP_AFTER_MS).toISOString(), unsure]);
         tally.failed++;
         if (!stopping.signal.aborted) logError(`leads: ${d.channel} delivery of ${deliveryLabel(d)} failed (attempt ${d.attempts})`, error);
       }
