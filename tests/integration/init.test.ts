@@ -72,6 +72,9 @@ describe('site init of another business, in two languages', () => {
       const listed = alternates(page);
       for (const [lang, href] of both) expect(listed.some(([l, h]) => l!.startsWith(lang!) && h === href), `${page} lists ${href}`).toBe(true);
     }
+    // `site new area` listed the area, so the contact page's grid of areas served links its page.
+    const grid = DomUtils.findOne((e) => e.name === 'section' && e.attribs['aria-labelledby'] === 'areas-served', doc('contact.html').children)!;
+    expect(DomUtils.findAll((e) => e.name === 'a', [grid]).map((a) => [DomUtils.textContent(a), a.attribs.href])).toContainEqual(['Kothrud', '/ac-repair-kothrud']);
     // A whole project's cold build (Vite, every picture and card) and its check: on a runner shared
     // with other jobs that took 195 s, so the time allowed is the hook's, not the default test's.
   }, 300_000);
