@@ -85,6 +85,8 @@ const FaqSection = z.strictObject({ type: z.literal('faq'), ...base, items: z.ar
 const ModelsSection = z.strictObject({
   type: z.literal('models'),
   ...base,
+  /** The icon beside each model, e.g. "monitor" for TVs; a plain check mark when left out. */
+  icon: SectionIcon.optional(),
   items: z
     .array(
       z.strictObject({

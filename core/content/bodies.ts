@@ -1,5 +1,5 @@
 import { hashOf } from './cache.ts';
-import type { FactsOf } from './facts.ts';
+import { say, type FactsOf } from './facts.ts';
 import type { Content, Entry } from './types.ts';
 import type { LoadContext } from './context.ts';
 import type { RenderedBody } from './mdx/render.ts';
@@ -7,36 +7,49 @@ import { WITH_BODIES } from './references.ts';
 
 const blank = (body: string) => !body.trim();
 
+/** The message that names a heading's link ("Link to the section “{heading}”"). */
+const LINK_LABEL = 'mdx.headingLink';
+
+type Edition = { ctx: LoadContext; content: Content; facts: FactsOf };
+
 /**
- * Every MDX body of every language rendered to HTML with its page's facts, or taken from the
+ * Every MDX body of every language rendered to HTML with its page's facts and its language's
+ * words (mdx.headingLink names the headings' links), or taken from the
  * content cache when the same text was rendered with the same facts by this engine. Returns each
  * language's content with its entries' rendered bodies (new objects: the input is left as it was).
  * A body's problems are checked with its links (references.ts); one that throws is a problem here.
  */
-export async function renderBodies(editions: { ctx: LoadContext; content: Content; facts: FactsOf }[]): Promise<Content[]> {
-  // Each body's key, hashed once: the check for the renderer below and the loop both use it.
-  const keys = new Map<Entry<unknown>, string>();
+export async function renderBodies(editions: Edition[]): Promise<Content[]> {
+  // Each body's key, hashed once: the check for the renderer below and the loop both use it. A
+  // default-language entry listed in another language's content (a page it has no twin of) is
+  // the default language's page: it keeps the words and the rendering of its own language.
+  const owners = new Map<Entry<unknown>, { key: string; edition: Edition }>();
   const warrantyOf = (entry: Entry<unknown>) => (entry.data as { warranty?: string }).warranty;
-  const keyOf = (entry: Entry<unknown>, facts: FactsOf) => {
-    let key = keys.get(entry);
-    if (key === undefined) keys.set(entry, (key = hashOf('body', entry.body, facts(warrantyOf(entry)).json)));
-    return key;
+  const ownerOf = (entry: Entry<unknown>, edition: Edition) => {
+    let owner = owners.get(entry);
+    if (owner === undefined) {
+      owner = { key: hashOf('body', entry.body, edition.facts(warrantyOf(entry)).json, edition.content.messages[LINK_LABEL] ?? ''), edition };
+      owners.set(entry, owner);
+    }
+    return owner;
   };
   const bodiesOf = (content: Content) => WITH_BODIES.flatMap((c) => content[c] as Entry<unknown>[]);
   // The renderer (unified, remark, React's server renderer: some 300 modules) is loaded only when
   // a body is not in the cache: a build with no new text does not load it.
-  const missing = editions.some(({ ctx, content, facts }) => bodiesOf(content).some((e) => !blank(e.body) && !ctx.cache.has(keyOf(e, facts))));
+  const missing = editions.some((edition) => bodiesOf(edition.content).some((e) => !blank(e.body) && !edition.ctx.cache.has(ownerOf(e, edition).key)));
   const renderMdx = missing ? (await import('./mdx/render.ts')).renderMdx : undefined;
-  return editions.map(({ ctx, content, facts }) => {
+  return editions.map((edition) => {
+    const { ctx, content } = edition;
     const rendered = <T,>(entry: Entry<T>): Entry<T> => {
       if (blank(entry.body)) return entry;
-      const key = keyOf(entry, facts);
+      const { key, edition: own } = ownerOf(entry, edition);
       let result = ctx.cache.get<RenderedBody>(key);
       if (result) ctx.bodies.cached++;
       else {
         ctx.bodies.rendered++;
         try {
-          result = renderMdx!(entry.body, facts(warrantyOf(entry)).facts); // loaded above: this body was not in the cache
+          // loaded above: this body was not in the cache
+          result = renderMdx!(entry.body, own.facts(warrantyOf(entry)).facts, (heading) => say(own.content, LINK_LABEL, { heading }));
         } catch (err) {
           // Not a content problem the renderer reports: a component that throws, or a bug.
           ctx.error(entry.file, { line: entry.bodyLineOffset + 1, column: 1 }, 'mdx-render', `the body could not be rendered: ${err instanceof Error ? err.message : String(err)}`);

@@ -50,8 +50,9 @@ function languageEdition(content: Content, base: Content, ctx: LoadContext, buil
       brands: navOf('brand'),
       areas: navOf('area'),
     },
-    // A choice is sent as the default language's word (one value per choice for the leads function); the feed is the default language's.
+    // A choice and a form's subject are sent as the default language's words (one value each for the leads function); the feed is the default language's.
     contactServices: contactServices(base, content),
+    subjects: Object.fromEntries(Object.entries(base.messages).filter(([k]) => k.startsWith('functions.subject.'))),
     feedTitle: say(base, 'blog.feed.title', { business: base.site.business.name }),
     buildDate,
     lang: language.code,

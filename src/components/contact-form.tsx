@@ -1,5 +1,6 @@
 import { FormFields, HiddenFields, type FieldSpec } from './form-fields.tsx';
 import { useSiteData } from './site-context.tsx';
+import { translate } from '../i18n/translate.ts';
 import { useT, type T } from '../i18n/use-t.ts';
 import type { SiteData } from '../contract/site.ts';
 
@@ -18,7 +19,7 @@ const fields = (t: T, services: SiteData['contactServices']): FieldSpec[] => [
  * falls back to this form (#contact-form) when the dialog cannot open.
  */
 export function ContactForm() {
-  const { site, contactServices } = useSiteData();
+  const { site, contactServices, subjects } = useSiteData();
   const t = useT();
   return (
     <section aria-labelledby="contact-form-title" className="rounded-xl border border-line bg-white p-6 shadow-sm md:p-8">
@@ -27,7 +28,7 @@ export function ContactForm() {
       </h2>
       <p className="mt-1 text-muted">{t('forms.contact.lead')}</p>
       <form id="contact-form" method="post" action={site.forms.contactEndpoint} className="relative mt-6 scroll-mt-24 space-y-4">
-        <HiddenFields subject="New Contact Form Submission from Website" />
+        <HiddenFields subject={translate(subjects, 'functions.subject.contact')} />
         <FormFields idPrefix="contact" fields={fields(t, contactServices)} />
         <button type="submit" className="inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-accent-600 px-5 py-2.5 font-semibold text-white hover:bg-accent-700 sm:w-auto">
           {t('forms.contact.submit')}

@@ -1,15 +1,16 @@
 import { buttonClass } from './button.tsx';
 import { FormFields, HiddenFields } from './form-fields.tsx';
-import { useSite } from './site-context.tsx';
+import { useSiteData } from './site-context.tsx';
+import { translate } from '../i18n/translate.ts';
 import { useT } from '../i18n/use-t.ts';
 
 /** The quote request (spec §3, §5): a native POST to the leads function; Cancel closes the dialog (src/client/shell.ts). */
 export default function QuoteForm() {
-  const site = useSite();
+  const { site, subjects } = useSiteData();
   const t = useT();
   return (
     <form method="post" action={site.forms.contactEndpoint} className="grid gap-4">
-      <HiddenFields subject="New Quote Request from Website" />
+      <HiddenFields subject={translate(subjects, 'functions.subject.quote')} />
       <FormFields
         idPrefix="quote"
         fields={[

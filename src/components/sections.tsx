@@ -77,13 +77,13 @@ export function PhoneFormatsSection() {
   );
 }
 
-/** Model lines: a name and a note each. */
+/** Model lines: a name and a note each, beside the section's icon (a check mark unless content names one). */
 export function ModelsSection({ section }: SectionProps<'models'>) {
   return (
     <ul className="grid gap-4 md:grid-cols-2">
       {section.items.map((m) => (
         <li key={m.name} className="flex gap-3 rounded-lg border border-line p-4">
-          <Icon name="monitor" className="mt-0.5 size-5 shrink-0 text-brand-700" />
+          <Icon name={section.icon ?? 'check'} className="mt-0.5 size-5 shrink-0 text-brand-700" />
           <span>
             <span className="block font-semibold text-ink">{m.name}</span>
             {m.detail && <span className="block text-sm text-muted">{m.detail}</span>}

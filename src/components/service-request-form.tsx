@@ -1,14 +1,15 @@
 import { FormFields, HiddenFields } from './form-fields.tsx';
-import { useSite } from './site-context.tsx';
+import { useSiteData } from './site-context.tsx';
+import { translate } from '../i18n/translate.ts';
 import { useT } from '../i18n/use-t.ts';
 
 /** The per-brand "Request Service" form: a native POST to the leads function (spec §5, §7); it offers the brand's products, in site.yaml's order. */
 export function ServiceRequestForm({ brand, offered }: { brand: string; offered: Record<string, unknown> }) {
-  const site = useSite();
+  const { site, subjects } = useSiteData();
   const t = useT();
   return (
     <form method="post" action={site.forms.serviceRequestEndpoint} className="space-y-4">
-      <HiddenFields subject={`${brand} Service Request from Website`} extra={{ brandName: brand }} />
+      <HiddenFields subject={translate(subjects, 'functions.subject.serviceRequest', { brand })} extra={{ brandName: brand }} />
       <FormFields
         idPrefix="service-request"
         fields={[

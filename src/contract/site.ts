@@ -45,6 +45,11 @@ export interface SiteData {
   };
   /** The contact form's service choices (site.yaml forms.services): the value sent (the default language's title) and the label shown. */
   contactServices: { value: string; label: string }[];
+  /**
+   * The forms' hidden subjects (functions.subject.*), the default language's on every page: the
+   * owner reads them, and the leads function tells the forms apart by them.
+   */
+  subjects: Messages;
   /** The blog feed's title (the feed is in the default language). */
   feedTitle: string;
   /** The build date, YYYY-MM-DD (the privacy policy shows it until the page script replaces it with today). */

@@ -3,6 +3,7 @@
 
 import type { LeadsData } from '#functions/_shared/leads-handler.ts';
 import { DAY_MS, istDate, istMidnight, previousOf, type Range } from '#functions/_shared/range.ts';
+import type { DashboardT } from '../components/analytics/words.tsx';
 
 export type { LeadsData, StoredLead } from '#functions/_shared/leads-handler.ts';
 
@@ -23,10 +24,11 @@ export function customRange(from: string, to: string): Range | null {
   return Number.isFinite(a) && Number.isFinite(b) && a < b ? { from: new Date(a), to: new Date(b) } : null;
 }
 
-/** What the change is measured against, in the owner's words: "same time yesterday", "previous 7 days". */
-export function comparedWith(r: Range): string {
+/** What the change is measured against, in the owner's words: "same time yesterday", "previous 7 days" (dashboard.compare.*). */
+export function comparedWith(r: Range, t: DashboardT): string {
   const days = Math.max(1, Math.ceil((r.to.getTime() - r.from.getTime()) / DAY_MS));
-  return days === 1 ? (r.to.getTime() - r.from.getTime() < DAY_MS ? 'same time yesterday' : 'the day before') : `previous ${days} days`;
+  if (days > 1) return t('compare.previousDays', { n: days });
+  return t(r.to.getTime() - r.from.getTime() < DAY_MS ? 'compare.sameTimeYesterday' : 'compare.dayBefore');
 }
 
 /** The India dates of a range, first to last (the days a chart shows, with or without data). */
@@ -81,12 +83,12 @@ export function totalsOf(data: LeadsData): Record<LeadGroup, number> {
   return t;
 }
 
-/** "+50% vs previous 7 days", "−20% vs …", "new", "same" against the previous period. */
-export function changeText(now: number, before: number, against = 'previous period'): string {
-  if (now === before) return `same as ${against}`;
-  if (before === 0) return `up from 0 (${against})`;
+/** "+50% vs previous 7 days", "−20% vs …", "up from 0", "same as …" against the previous period (dashboard.compare.*). */
+export function changeText(now: number, before: number, against: string, t: DashboardT): string {
+  if (now === before) return t('compare.same', { against });
+  if (before === 0) return t('compare.upFromZero', { against });
   const pct = Math.round(((now - before) / before) * 100);
-  return `${pct > 0 ? '+' : '−'}${Math.abs(pct)}% vs ${against}`;
+  return t('compare.change', { change: `${pct > 0 ? '+' : '−'}${Math.abs(pct)}%`, against });
 }
 
 /** Whether this browser's visits are left out of the figures (the tracker reads the same key). */

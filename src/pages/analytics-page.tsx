@@ -2,13 +2,15 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Button } from '../components/button.tsx';
 import { Card } from '../components/analytics/parts.tsx';
 import { RangePicker } from '../components/analytics/range-picker.tsx';
+import { DashboardWords, useWords } from '../components/analytics/words.tsx';
+import type { Messages } from '../contract/site.ts';
 import { KeyRefused, readDashboard, saveDashboardKey, takeDashboardKey, type DashboardData } from '../lib/analytics-dashboard.ts';
 import { rangeOf, type Range, type RangeName } from '../lib/leads-dashboard.ts';
 import { DashboardFigures } from './analytics-figures.tsx';
 import { IgnoreThisBrowser, LeadsPanel } from './analytics-leads.tsx';
 
 /** `data` and `key` only when the read succeeded. */
-type Ready = { status: 'ready'; range: Range; data?: DashboardData; problem: 'no-key' | 'refused' | 'failed' | null; key?: string; notice?: string };
+type Ready = { status: 'ready'; range: Range; data?: DashboardData; problem: 'no-key' | 'refused' | 'failed' | null; key?: string; linkRefused?: boolean };
 type View = { status: 'loading' } | Ready;
 
 /** The dashboard's data for a key and range, or the reason there is none (no key, or the read failed). */
@@ -39,22 +41,32 @@ async function firstView(endpoint: string, range: Range): Promise<Ready> {
   }
   if (!saved) return viaLink;
   const viaSaved = await readView(endpoint, saved, range);
-  return viaLink.problem === 'refused' ? { ...viaSaved, notice: 'The key in the link was not accepted: the dashboard uses the key saved in this browser.' } : viaSaved;
+  return viaLink.problem === 'refused' ? { ...viaSaved, linkRefused: true } : viaSaved;
 }
 
 /**
- * What the dashboard is given, in the page and in the browser (the island's props): its heading and
- * the two functions it reads. Nothing else of content/ goes into the page's JSON (issue 38, N3:
- * `forms.forwardTo` can name the owner's e-mail address).
+ * What the dashboard is given, in the page and in the browser (the island's props): its heading,
+ * its words (the catalogue's dashboard.* messages) and the two functions it reads. Nothing else of
+ * content/ goes into the page's JSON (issue 38, N3: `forms.forwardTo` can name the owner's e-mail address).
  */
 export interface DashboardProps {
   title: string;
+  words: Messages;
   endpoints: { analytics: string; leads: string };
 }
 
 /** The owner's dashboard (spec §2): every figure follows the chosen dates (decision 074). */
-export function Page({ title, endpoints }: DashboardProps) {
+export function Page({ words, ...props }: DashboardProps) {
+  return (
+    <DashboardWords value={words}>
+      <Dashboard {...props} />
+    </DashboardWords>
+  );
+}
+
+function Dashboard({ title, endpoints }: Omit<DashboardProps, 'words'>) {
   const endpoint = endpoints.analytics;
+  const t = useWords();
   const [view, setView] = useState<View>({ status: 'loading' });
   const [name, setName] = useState<RangeName>('7d');
 
@@ -69,14 +81,14 @@ export function Page({ title, endpoints }: DashboardProps) {
   return (
     <section className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-extrabold text-brand-900">{title}</h1>
-      <p className="mt-2 text-muted">Times are India Standard Time (Asia/Kolkata).</p>
+      <p className="mt-2 text-muted">{t('timeZone')}</p>
       {view.status === 'loading' || !range ? (
         <Skeleton />
       ) : (
         <>
-          {view.notice && (
+          {view.linkRefused && (
             <p role="status" className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-4 text-ink">
-              {view.notice}
+              {t('linkKeyRefused')}
             </p>
           )}
           {view.problem && (
@@ -114,20 +126,22 @@ export function Page({ title, endpoints }: DashboardProps) {
 
 /** Zeros and "N/A" while there is no key or the read failed (spec §8). */
 function EmptyCards() {
+  const t = useWords();
   return (
     <div className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-      <Card label="Total Sessions" value="0" />
-      <Card label="Total Events" value="0" />
-      <Card label="Unique IPs" value="0" />
-      <Card label="Top Country" value="N/A" />
+      <Card label={t('cards.sessions')} value="0" />
+      <Card label={t('cards.events')} value="0" />
+      <Card label={t('cards.uniqueIps')} value="0" />
+      <Card label={t('cards.topCountry')} value={t('cards.none')} />
     </div>
   );
 }
 
 function Skeleton() {
+  const t = useWords();
   return (
     <div role="status" aria-live="polite" className="mt-8 animate-pulse" data-testid="analytics-skeleton">
-      <span className="sr-only">Loading analytics…</span>
+      <span className="sr-only">{t('loading')}</span>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {[0, 1, 2, 3].map((i) => (
           <div key={i} className="h-24 rounded-xl bg-slate-200" />
@@ -141,6 +155,9 @@ function Skeleton() {
 
 function KeyPrompt({ failed, onKey }: { failed: boolean; onKey: (key: string) => void }) {
   const id = 'dashboard-key';
+  const t = useWords();
+  // The command is shown as code wherever the language puts it in the sentence.
+  const [before, after] = t('key.howTo', { command: '\u0000' }).split('\u0000');
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const key = String(new FormData(e.currentTarget).get('key') ?? '').trim();
@@ -149,17 +166,19 @@ function KeyPrompt({ failed, onKey }: { failed: boolean; onKey: (key: string) =>
   return (
     <form onSubmit={submit} className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-4">
       <p className="font-semibold text-ink">
-        {failed ? 'The analytics could not be read with the saved key.' : 'Enter the dashboard key to see visitor data.'}
+        {t(failed ? 'key.failed' : 'key.enter')}
       </p>
       <p className="mt-1 text-sm text-muted">
-        <code>npm start</code> prints a link to this page that carries the key; it is kept in this browser.
+        {before}
+        <code>npm start</code>
+        {after}
       </p>
       <div className="mt-3 flex flex-wrap items-end gap-3">
         <label htmlFor={id} className="flex flex-col text-sm font-medium text-ink">
-          Dashboard key
+          {t('key.label')}
           <input id={id} name="key" type="password" autoComplete="off" required className="mt-1 min-h-11 rounded-lg border border-line px-3" />
         </label>
-        <Button type="submit">Show analytics</Button>
+        <Button type="submit">{t('key.submit')}</Button>
       </div>
     </form>
   );

@@ -15,8 +15,19 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { formatIst, KeyRefused, readDashboard } from '#src/lib/analytics-dashboard.ts';
 import type { LeadsData } from '#src/lib/leads-dashboard.ts';
 import { WaitingDeliveries } from '#src/pages/analytics-leads.tsx';
+import { DashboardWords } from '#src/components/analytics/words.tsx';
+import { parse } from 'yaml';
+import { readFileSync } from 'node:fs';
 import { migratedDataDir } from '../support/pglite.ts';
 import { TV_SHOP } from '../support/functions-content.ts';
+
+/** The TV shop fixture's catalogue, flattened to dotted keys. */
+const TV_WORDS: Record<string, string> = (() => {
+  const out: Record<string, string> = {};
+  const walk = (v: unknown, at: string[]) => (typeof v === 'string' ? void (out[at.join('.')] = v) : Object.entries(v as object).forEach(([k, c]) => walk(c, [...at, k])));
+  walk(parse(readFileSync(join(import.meta.dirname, '../fixtures/content/messages/en.yaml'), 'utf8')), []);
+  return out;
+})();
 
 describe('formatIst', () => {
   it.each([
@@ -78,7 +89,10 @@ describe('readDashboard', () => {
 
 describe('the warning about deliveries still waiting', () => {
   const data = (waiting: LeadsData['waiting'], deliveryFailed = 0): LeadsData => ({ from: '', to: '', leads: [], perDay: [], perPage: [], waiting, deliveryFailed });
-  const render = (d: LeadsData) => renderToStaticMarkup(createElement(WaitingDeliveries, { data: d }));
+  // In the words of the TV shop's fixture (dashboard.leads.*).
+  const words = TV_WORDS;
+  const t = (key: string, vars: Record<string, string | number> = {}) => words[`dashboard.${key}`]!.replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k]));
+  const render = (d: LeadsData) => renderToStaticMarkup(createElement(DashboardWords, { value: words, children: createElement(WaitingDeliveries, { data: d }) })).replace(/&#x27;/g, "'");
 
   it('says what has waited more than 10 minutes, where to, since when and why, as an alert', () => {
     const html = render(data([
@@ -86,9 +100,10 @@ describe('the warning about deliveries still waiting', () => {
       { channel: 'forward', count: 1, oldest: '2026-11-25T05:00:00.000Z', last_error: null },
     ], 2));
     expect(html).toContain('role="alert"');
-    expect(html).toContain('3 leads have not reached Telegram for more than 10 minutes (the oldest came in 25 Nov 2026, 10:00:00 IST): HTTP 401: Unauthorized. They are retried; the leads are safe here.');
-    expect(html).toContain('1 lead has not reached your e-mail form service for more than 10 minutes (the oldest came in 25 Nov 2026, 10:30:00 IST). They are retried');
-    expect(html).toContain('2 deliveries of these dates could not be made for a week and were given up');
+    const error = t('leads.lastError', { error: 'HTTP 401: Unauthorized' });
+    expect(html).toContain(t('leads.waiting.many', { n: 3, channel: t('leads.channel.telegram'), since: '25 Nov 2026, 10:00:00 IST', error }));
+    expect(html).toContain(t('leads.waiting.one', { n: 1, channel: t('leads.channel.forward'), since: '25 Nov 2026, 10:30:00 IST', error: '' }));
+    expect(html).toContain(t('leads.givenUp.many', { n: 2 }));
   });
 
   it('shows nothing when nothing waits', () => {

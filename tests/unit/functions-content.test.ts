@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import type { Db } from '#functions/_shared/db.ts';
 import { wordsOf, type FunctionsContent } from '#functions/_shared/content.ts';
-import { FORM_FIELDS } from '#functions/_shared/lead-form.ts';
+import { FORM_FIELDS, subjectOf } from '#functions/_shared/lead-form.ts';
 import { FIELD_RULES, type LeadField } from '#functions/_shared/lead-rules.ts';
 import type { Site } from '#schemas/index.ts';
 import { fixtureFunctionsContent, TV_SHOP } from '../support/functions-content.ts';
@@ -85,6 +85,12 @@ describe('the functions\' words', () => {
   });
 });
 
+/** A form's fields with the subject the business's pages send (its catalogue's functions.subject.*). */
+const sentBy = (content: FunctionsContent, fields: Record<string, string>) => ({
+  ...fields,
+  subject: subjectOf(content, 'brandName' in fields ? 'service-request' : 'service' in fields ? 'contact' : 'quote', fields.brandName),
+});
+
 describe('the pages the leads function answers a browser with', () => {
   for (const [dir, content] of BUSINESSES) {
     const other = BUSINESSES.find(([d]) => d !== dir)![1];
@@ -98,7 +104,7 @@ describe('the pages the leads function answers a browser with', () => {
       const html = await thanks.text();
       for (const key of ['page.subscribedTitle', 'page.subscribed', 'page.subscribedText', 'page.backToBlog']) expect(html).toContain(escapeHtml(say(key)));
       expect(html).not.toContain(escapeHtml(theirs('page.subscribedText')));
-      const empty = await (await h(postForm(form({ ...CONTACT, message: ' ' })))).text();
+      const empty = await (await h(postForm(form({ ...sentBy(content, CONTACT), message: ' ' })))).text();
       expect(empty).toContain(escapeHtml(say('rules.empty.message')));
       expect(empty).not.toContain(escapeHtml(theirs('rules.empty.message')));
     });
@@ -128,7 +134,7 @@ describe('the forms\' choices', () => {
       const h = makeLeadsHandler(db, { rateLimit: { burst: 1e9, perSecond: 1 } }, [], undefined, undefined, content);
       const say = wordsOf(content);
       const sent: [string, string][] = [];
-      for (const [field, base] of [['service', CONTACT], ['serviceType', SERVICE_REQUEST]] as const) {
+      for (const [field, base] of [['service', sentBy(content, CONTACT)], ['serviceType', sentBy(content, SERVICE_REQUEST)]] as const) {
         for (const value of values(content, field)) {
           const res = await h(postForm(form({ ...base, [field]: value })));
           expect([field, value, res.status]).toEqual([field, value, 303]);

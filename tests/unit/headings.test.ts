@@ -1,7 +1,8 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import type { PostData } from '#src/contract/pages.ts';
 import { loadContent } from '#core/content/load.ts';
 import { formatProblems } from '#core/content/problems.ts';
@@ -21,6 +22,12 @@ async function load(body: string, link: string, frontMatter = '') {
   const other = path.join(dir, 'blog', 'no-picture.mdx');
   writeFileSync(other, `${readFileSync(other, 'utf8')}\nSee [the cleaning guide](${link}).\n`);
   return loadContent(dir, root);
+}
+
+/** A catalogue's message, flattened as the loader reads it, its {placeholders} filled. */
+function message(file: string, key: string, vars: Record<string, string>): string {
+  const text = key.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown>)[k], parse(readFileSync(file, 'utf8'))) as string;
+  return text.replace(/\{(\w+)\}/g, (_, k: string) => vars[k]!);
 }
 
 const BODY = `Switch the TV off first.
@@ -43,7 +50,8 @@ describe('article headings get ids, like GitHub, and links to them are checked',
     expect(formatProblems(loaded.problems, loaded.filesChecked)).toMatch(/^✔ no problems/);
     const html = loaded.content!.blog.find((e) => e.data.slug === 'how-to-clean-a-tv-screen')!.rendered!.html;
     expect([...html.matchAll(/<h([23]) id="([^"]+)"/g)].map((m) => `h${m[1]}#${m[2]}`)).toEqual(['h2#what-you-need', 'h3#cheap-cloths', 'h2#what-you-need-1']);
-    expect(html).toContain('<a href="#cheap-cloths" class="heading-anchor" aria-label="Link to the section “Cloths for ₹599 or less”">#</a>');
+    const label = message(path.join(fixtures, 'content/messages/en.yaml'), 'mdx.headingLink', { heading: 'Cloths for ₹599 or less' });
+    expect(html).toContain(`<a href="#cheap-cloths" class="heading-anchor" aria-label="${label}">#</a>`);
   });
 
   it('a link to a section that is not there is a problem naming the sections there are', async () => {
@@ -67,5 +75,33 @@ describe('article headings get ids, like GitHub, and links to them are checked',
   it('an explicit id inside a code block is left as written', async () => {
     const loaded = await load('```md\n## Not a heading {#nope}\n```', '/blog/how-to-clean-a-tv-screen');
     expect(loaded.content!.blog.find((e) => e.data.slug === 'how-to-clean-a-tv-screen')!.rendered!.html).toContain('## Not a heading {#nope}');
+  });
+});
+
+describe('a heading’s link is named in the language of its page', () => {
+  it('a post and its twin each name their headings’ links with their own catalogue’s words, in one load', async () => {
+    // The business in English and Marathi (tests/fixtures/languages), given a post and its twin.
+    const dir = path.join(root, 'languages');
+    cpSync(path.join(fixtures, 'languages/content'), dir, { recursive: true });
+    const { languages } = parse(readFileSync(path.join(dir, 'site.yaml'), 'utf8')) as { languages: [string, string] };
+    const [first, second] = languages;
+    const post = readFileSync(path.join(fixtures, 'ac-repair/blog/ac-not-cooling.mdx'), 'utf8');
+    const headings = { [first]: 'Check the filters', [second]: 'फिल्टर तपासा' };
+    for (const code of languages) {
+      mkdirSync(path.join(dir, code === first ? '' : code, 'blog'), { recursive: true });
+      writeFileSync(path.join(dir, code === first ? '' : code, 'blog/cooling.mdx'), `${post}\n## ${headings[code]}\n\nEvery month in summer.\n`);
+    }
+    const loaded = await loadContent(dir, root);
+    expect(formatProblems(loaded.problems, loaded.filesChecked)).toMatch(/^✔ no problems/);
+    const editions = [loaded.content!, ...(loaded.content!.translations ?? [])];
+    for (const code of languages) {
+      const html = editions.find((e) => e.language.code === code)!.blog.find((e) => e.file.endsWith(`${code === first ? '' : `${code}/`}blog/cooling.mdx`))!.rendered!.html;
+      const label = message(path.join(dir, 'messages', `${code}.yaml`), 'mdx.headingLink', { heading: headings[code]! });
+      expect(html).toContain(`aria-label="${label}"`);
+    }
+    // No English label on the Marathi page.
+    const english = message(path.join(dir, 'messages', `${first}.yaml`), 'mdx.headingLink', { heading: '' }).replace(/[“”"]/g, '').trim();
+    const twin = editions.find((e) => e.language.code === second)!.blog.find((e) => e.file.includes(`${second}/blog/`))!.rendered!.html;
+    expect(twin).not.toContain(english);
   });
 });

@@ -189,8 +189,9 @@ describe('the keys the code uses (a static scan of src/)', () => {
   const files = [
     ...sources('src'),
     ...[...sources('core/page-data'), ...sources('core/pipeline')].filter(({ text }) => /\b(?:translate|say)\(/.test(text)),
-    ...sources('core/content').filter(({ file }) => file.endsWith('messages.ts')),
-  ].filter(({ file }) => !/analytics/.test(file));
+    ...sources('core/content').filter(({ file }) => /(?:messages|bodies)\.ts$/.test(file)),
+    // The dashboard's files read dashboard.* without the prefix: scanned below.
+  ].filter(({ file }) => !/analytics|leads-dashboard/.test(file));
   const code = files.map((f) => f.text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '')).join('\n');
   /** t('a.b') and translate(messages, 'a.b'): literal keys. */
   const literal = [...code.matchAll(/\b(?:t|translate|say)\(\s*(?:\w+,\s*)?'([^']+)'/g)].map((m) => m[1]!);
@@ -215,9 +216,34 @@ describe('the keys the code uses (a static scan of src/)', () => {
   it('every key of en.yaml is used, or listed with the reason it is not', () => {
     const used = (k: string) => quoted.has(k) || templates.some((re) => re.test(k));
     // The functions' words (functions.*) are read by supabase/functions/: scanned below.
-    expect(Object.keys(en).filter((k) => !k.startsWith('functions.') && !used(k) && !(k in NOT_YET_USED))).toEqual([]);
+    expect(Object.keys(en).filter((k) => !/^(?:functions|dashboard)\./.test(k) && !used(k) && !(k in NOT_YET_USED))).toEqual([]);
     // The list shrinks as keys are wired: a listed key that is used, or gone, must leave the list.
     expect(Object.keys(NOT_YET_USED).filter((k) => used(k) || !(k in en))).toEqual([]);
+  });
+});
+
+describe('the keys the owner’s dashboard uses (a static scan of its files)', () => {
+  // They read the catalogues' dashboard.* keys without the prefix (src/components/analytics/words.tsx):
+  // t('cards.visitors'), and countOf(t, 'count.call', n) for .one and .many.
+  const en = catalogues[CODES[0]!]!;
+  const code = sources('src')
+    .filter(({ file }) => /analytics|leads-dashboard/.test(file))
+    .map((f) => f.text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, ''))
+    .join('\n');
+  const counted = [...code.matchAll(/\bcountOf\(\s*t,\s*'([^']+)'/g)].flatMap((m) => [`dashboard.${m[1]!}.one`, `dashboard.${m[1]!}.many`]);
+  const literal = [...[...code.matchAll(/\bt\(\s*'([^']+)'/g)].map((m) => `dashboard.${m[1]!}`), ...counted];
+  const templates = [...code.matchAll(/\bt\(\s*`([\w.]*\$\{[^`]*)`/g)]
+    .map((m) => m[1]!)
+    .map((t) => new RegExp(`^dashboard\\.${t.split(/\$\{[^}]*\}/).map((p) => p.replace(/\./g, '\\.')).join('\\w+')}$`));
+  /** Keys named in tables and conditions: 'key.failed', and the words of a template's blank ('today', 'serviceRequest'). */
+  const quoted = new Set([...code.matchAll(/'([a-z]\w*(?:\.\w+)+)'/gi)].map((m) => `dashboard.${m[1]!}`));
+  const used = (k: string) => literal.includes(k) || quoted.has(k) || templates.some((re) => re.test(k));
+
+  it('every key it reads exists in en.yaml, and every dashboard.* key of en.yaml is read', () => {
+    expect(literal.length).toBeGreaterThan(50);
+    expect(literal.filter((k) => !(k in en))).toEqual([]);
+    expect(templates.filter((re) => !Object.keys(en).some((k) => re.test(k))).map(String)).toEqual([]);
+    expect(Object.keys(en).filter((k) => k.startsWith('dashboard.') && !used(k))).toEqual([]);
   });
 });
 
@@ -256,6 +282,7 @@ function siteData(set: ReturnType<typeof cataloguesOf>, lang: Lang): SiteData {
       areas: [{ href: '/repair-old-town', label: 'Old Town' }],
     },
     contactServices: [{ value: 'Other', label: translate(messages, 'forms.contact.service.other') }],
+    subjects: Object.fromEntries(Object.entries(set.messages[set.codes[0]!]!).filter(([k]) => k.startsWith('functions.subject.'))),
     feedTitle: translate(messages, 'blog.feed.title', { business: site.business.name }),
     buildDate: '2025-07-03',
     hrefs: prefix ? { '/about': `${prefix}/about`, '/services': `${prefix}/services`, '/contact': `${prefix}/contact` } : {},

@@ -14,9 +14,11 @@ import { readBuiltFunctionsContent } from '#core/pipeline/functions-content.ts';
 import { buildSite } from '#core/pipeline/index.ts';
 import { prepareSite, cacheDirOf } from '#core/pipeline/prepare.ts';
 import type { Site } from '#schemas/index.ts';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { ModelsSection } from '#src/components/sections.tsx';
 import { formatPrice } from '#src/lib/format.ts';
 import { site as cli } from '../support/cli.ts';
-import { SERVICE_REQUEST_SUBJECT } from '#functions/_shared/lead-form.ts';
 import { TV_SHOP } from '../support/functions-content.ts';
 import { CONTACT, form, SERVICE_REQUEST } from '../support/hostile-leads.ts';
 import { makeLeadsHandler, postForm } from '../support/leads-contract.ts';
@@ -44,6 +46,16 @@ const fill = (key: string, vars: Record<string, string>) => WORDS[key]!.replace(
 const page = (file: string) => readFileSync(path.join(dist, file), 'utf8');
 /** The text of the HTML's elements, tags dropped. */
 const text = (html: string) => html.replace(/<(script|style)[\s\S]*?<\/\1>/g, ' ').replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&').replace(/\s+/g, ' ');
+/** The value of a hidden field of the form that follows `from` (an attribute of the form or of what holds it) on a page. */
+const hidden = (html: string, from: string, name: string) => new RegExp(`<input type="hidden" name="${name}" value="([^"]*)"`).exec(html.slice(html.indexOf(from)))?.[1];
+/** The forms of the pages: the quote dialog (on every page), the contact form, a brand's request form. */
+const QUOTE = 'id="quote-dialog"';
+const CONTACT_FORM = 'id="contact-form"';
+/** A brand's request form: the only one with a brandName, its subject just before it. */
+const requestForm = (html: string) => {
+  const [, subject, brandName] = /name="subject" value="([^"]*)"\/><input type="hidden" name="brandName" value="([^"]*)"/.exec(html) ?? [];
+  return { subject: subject!, brandName: brandName! };
+};
 const options = (html: string, name: string) =>
   [...(new RegExp(`<select[^>]*name="${name}"[^>]*>([\\s\\S]*?)</select>`).exec(html)?.[1] ?? '').matchAll(/<option value="([^"]*)"[^>]*>([^<]*)</g)].map((m) => [m[1], m[2]]);
 
@@ -189,23 +201,66 @@ describe('a second business, from its content alone', () => {
     try {
       const h = makeLeadsHandler(db, { rateLimit: { burst: 1e9, perSecond: 1 } }, [], undefined, undefined, functions);
       // Each option of its pages' selects, as a form sends it: [the choice, the form's fields].
+      const contact = { ...CONTACT, subject: hidden(page('contact.html'), CONTACT_FORM, 'subject')! };
+      const brandPage = page('service-center/daikin.html');
+      const request = { ...SERVICE_REQUEST, ...requestForm(brandPage) };
       const offered: [string, Record<string, string>][] = [
-        ...options(page('contact.html'), 'service').map(([v]): [string, Record<string, string>] => [v!, { ...CONTACT, service: v! }]),
-        ...options(page('service-center/daikin.html'), 'serviceType').map(([v]): [string, Record<string, string>] => [
-          v!,
-          { ...SERVICE_REQUEST, brandName: 'Daikin', subject: SERVICE_REQUEST_SUBJECT('Daikin'), serviceType: v! },
-        ]),
+        ...options(page('contact.html'), 'service').map(([v]): [string, Record<string, string>] => [v!, { ...contact, service: v! }]),
+        ...options(brandPage, 'serviceType').map(([v]): [string, Record<string, string>] => [v!, { ...request, serviceType: v! }]),
       ];
       // The placeholders ("") are refused: a choice must be made.
       expect(await Promise.all(offered.map(async ([v, f]) => [v, (await h(postForm(form(f)))).status]))).toEqual(offered.map(([v]) => [v, v ? 303 : 400]));
       // A service of the TV shop's, which this business does not offer.
       const [theirs] = TV_SHOP.choices.service.map((c) => c.value).filter((v) => !functions.choices.service.some((c) => c.value === v));
-      const refused = await h(postForm(form({ ...CONTACT, service: theirs! }), { accept: 'application/json' }));
+      const refused = await h(postForm(form({ ...contact, service: theirs! }), { accept: 'application/json' }));
       expect([refused.status, await refused.json()]).toMatchObject([400, { issues: [{ path: 'service', message: WORDS['functions.rules.notChosen.service'] }] }]);
       expect((await db.query('select count(*)::int as n from public.leads'))[0]!.n).toBe(offered.filter(([v]) => v).length);
     } finally {
       await db.close();
     }
+  });
+
+  test('its forms send the subjects of its catalogue, which its leads function takes, and not the TV shop\'s', async () => {
+    const subjects = {
+      quote: hidden(page('index.html'), QUOTE, 'subject'),
+      contact: hidden(page('contact.html'), CONTACT_FORM, 'subject'),
+      serviceRequest: requestForm(page('service-center/daikin.html')).subject,
+    };
+    const brand = requestForm(page('service-center/daikin.html')).brandName;
+    expect(subjects).toEqual({ quote: WORDS['functions.subject.quote'], contact: WORDS['functions.subject.contact'], serviceRequest: fill('functions.subject.serviceRequest', { brand }) });
+    const db = await migratedPglite();
+    try {
+      const h = makeLeadsHandler(db, { rateLimit: { burst: 1e9, perSecond: 1 } }, [], undefined, undefined, readBuiltFunctionsContent(dist)!);
+      const quote = { name: 'Asha Patil', email: 'asha@gmail.com', phone: '+91 98220 12345', message: 'The AC does not cool' };
+      expect((await h(postForm(form({ ...quote, subject: subjects.quote! })))).status).toBe(303);
+      // The TV shop's subject is not one of this site's forms.
+      const theirs = await h(postForm(form({ ...quote, subject: TV_SHOP.messages[TV_SHOP.languages[0]!]!['subject.quote']! }), { accept: 'application/json' }));
+      expect([theirs.status, await theirs.json()]).toMatchObject([400, { issues: [{ path: 'subject', message: WORDS['functions.form.unknown'] }] }]);
+      expect((await db.query('select subject from public.leads')).map((r) => r.subject)).toEqual([subjects.quote]);
+    } finally {
+      await db.close();
+    }
+  });
+
+  test('a brand\'s models list shows the icon its content chose, and a list without one a neutral mark, not a TV', () => {
+    const file = readFileSync(path.join(FIXTURE, 'brands/daikin.mdx'), 'utf8');
+    const { slug, sections } = parse(file.split(/^---$/m)[1]!) as { slug: string; sections: { type: string; icon?: string; items: { name: string }[] }[] };
+    const models = sections.find((s) => s.type === 'models')!;
+    expect(models.icon).toBeDefined();
+    /** The icon drawn beside each model's name on a page. */
+    const iconsOf = (html: string, names: string[]) => names.map((n) => new RegExp(`#([\\w-]+)"></use></svg><span><span class="block font-semibold text-ink">${n}<`).exec(html)?.[1]);
+    const names = models.items.map((m) => m.name);
+    expect(iconsOf(page(`${slug}.html`), names)).toEqual(names.map(() => models.icon));
+    // The same section with no icon named: the mark every trade can use.
+    const plain = renderToStaticMarkup(createElement(ModelsSection, { section: { ...models, icon: undefined } as never }));
+    expect(iconsOf(plain, names)).toEqual(names.map(() => 'check'));
+  });
+
+  test('its owner\'s dashboard is rendered in its words, and carries to the browser its dashboard.* words and no others', () => {
+    const html = page('analytics.html');
+    const island = JSON.parse(/<script type="application\/json" id="island-analytics">([\s\S]*?)<\/script>/.exec(html)![1]!) as { words: Record<string, string> };
+    expect(island.words).toEqual(Object.fromEntries(Object.entries(WORDS).filter(([k]) => k.startsWith('dashboard.'))));
+    for (const key of ['dashboard.timeZone', 'dashboard.loading']) expect(text(html)).toContain(WORDS[key]);
   });
 
   test('its feed, 404 pages, structured data and service-centre pages speak its words', () => {

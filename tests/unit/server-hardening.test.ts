@@ -339,7 +339,10 @@ describe('site start and its functions (issue 25)', () => {
     expect(page.body).not.toContain(new URL(FORWARD_TO).pathname.slice(1));
     const island = /<script type="application\/json" id="island-analytics">(.*?)<\/script>/s.exec(page.body)?.[1];
     const built = parseDocument(readFileSync(path.join(content, 'site.yaml'), 'utf8')).toJS() as { analytics: { endpoint: string }; forms: { contactEndpoint: string } };
-    expect(JSON.parse(island!)).toEqual({ title: expect.any(String), endpoints: { analytics: built.analytics.endpoint, leads: built.forms.contactEndpoint } });
+    const props = JSON.parse(island!) as { words: Record<string, string> };
+    expect(props).toEqual({ title: expect.any(String), words: expect.any(Object), endpoints: { analytics: built.analytics.endpoint, leads: built.forms.contactEndpoint } });
+    // Its words are the catalogue's dashboard.* messages, none of the rest.
+    expect(Object.keys(props.words).filter((k) => !k.startsWith('dashboard.'))).toEqual([]);
   });
 
   test('(38 N4) every percent-encoded spelling of a path goes to its one address, so the dashboard is answered (and kept out of the counts) at /analytics alone', async () => {

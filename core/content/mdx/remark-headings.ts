@@ -41,13 +41,13 @@ const textOf = (node: Node): string => (node.value ?? '') + (node.children ?? []
 /**
  * A remark plugin: every heading gets an id, as GitHub makes them (github-slugger: lower case,
  * punctuation dropped, spaces to hyphens, "-1", "-2" for repeats) unless it ends in `{#id}`, and a
- * link to itself, shown on hover and focus. The headings are collected for links and a table of
+ * link to itself, shown on hover and focus, named in the body's language (`linkLabel`). The headings are collected for links and a table of
  * contents. Runs after the placeholders are filled, so ids follow the text readers see.
  */
-export function remarkHeadings(out: BodyHeading[] | { headings: BodyHeading[] }) {
+export function remarkHeadings(out: { headings: BodyHeading[]; linkLabel: (heading: string) => string }) {
   return () => (tree: Node) => {
-    // An object: its `headings` is read per run (a processor made once for many bodies).
-    const headings = Array.isArray(out) ? out : out.headings;
+    // Read per run: one processor renders the bodies of every language.
+    const { headings, linkLabel } = out;
     const slugger = new GithubSlugger();
     const visit = (node: Node) => {
       for (const child of node.children ?? []) {
@@ -67,7 +67,7 @@ export function remarkHeadings(out: BodyHeading[] | { headings: BodyHeading[] })
           {
             type: 'link',
             url: `#${id}`,
-            data: { hProperties: { className: ['heading-anchor'], ariaLabel: `Link to the section “${text}”` } },
+            data: { hProperties: { className: ['heading-anchor'], ariaLabel: linkLabel(text) } },
             children: [{ type: 'text', value: '#' }],
           } as Node,
         ];

@@ -24,7 +24,14 @@ export interface RenderedBody {
 const MDX_NODE_TYPES = ['mdxFlowExpression', 'mdxJsxFlowElement', 'mdxJsxTextElement', 'mdxTextExpression', 'mdxjsEsm'];
 
 /** What the remark plugins of the body being rendered write to: the one processor reads it per run. */
-const state = { facts: {} as PageFacts, components: MDX_COMPONENT_NAMES, issues: [] as BodyIssue[], links: [] as BodyLink[], headings: [] as BodyHeading[] };
+const state = {
+  facts: {} as PageFacts,
+  components: MDX_COMPONENT_NAMES,
+  issues: [] as BodyIssue[],
+  links: [] as BodyLink[],
+  headings: [] as BodyHeading[],
+  linkLabel: (heading: string): string => heading,
+};
 
 /**
  * The one Markdown path: MDX's own parser (remark-parse, remark-mdx, remark-gfm), our checks and
@@ -53,10 +60,13 @@ const createEvaluater = () => ({
   },
 });
 
-/** Render an MDX body to static HTML with the page's facts. Syntax errors and content problems come back as issues. */
-export function renderMdx(body: string, facts: PageFacts): RenderedBody {
+/**
+ * Render an MDX body to static HTML with the page's facts; `linkLabel` names a heading's link in
+ * the body's language. Syntax errors and content problems come back as issues.
+ */
+export function renderMdx(body: string, facts: PageFacts, linkLabel: (heading: string) => string): RenderedBody {
   const parts = { issues: [] as BodyIssue[], links: [] as BodyLink[], headings: [] as BodyHeading[] };
-  Object.assign(state, { facts, ...parts });
+  Object.assign(state, { facts, linkLabel, ...parts });
   let tree: unknown;
   try {
     tree = processor.runSync(processor.parse(escapeHeadingIds(body)));

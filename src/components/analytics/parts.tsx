@@ -1,9 +1,10 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { cn } from '../cn.ts';
+import { useWords } from './words.tsx';
 
 /** A summary figure, with how it changed against the period before when there is one. */
 export function Card({ label, value, change }: { label: string; value: ReactNode; change?: string }) {
-  const id = `card-${label.toLowerCase().replace(/\W+/g, '-')}`;
+  const id = useId();
   return (
     <div role="group" aria-labelledby={id} className="rounded-xl border border-line bg-white p-4 shadow-sm">
       <p id={id} className="text-sm font-medium text-muted">
@@ -30,11 +31,12 @@ export function Block({ title, children, id }: { title: string; children: ReactN
 }
 
 /** A wide table: on a phone it says that it scrolls sideways, and its scroll box is focusable. */
-export function Table({ caption, head, rows, empty = 'Nothing recorded in these dates.' }: { caption: string; head: string[]; rows: ReactNode[][]; empty?: string }) {
+export function Table({ caption, head, rows }: { caption: string; head: string[]; rows: ReactNode[][] }) {
+  const t = useWords();
   return (
     <>
-      <p className="mt-8 text-sm text-muted md:hidden">Swipe the table sideways to see every column.</p>
-      <div tabIndex={0} role="region" aria-label={`${caption} (scrolls sideways)`} className="mt-2 overflow-x-auto rounded-xl border border-line md:mt-8">
+      <p className="mt-8 text-sm text-muted md:hidden">{t('table.swipe')}</p>
+      <div tabIndex={0} role="region" aria-label={t('table.region', { caption })} className="mt-2 overflow-x-auto rounded-xl border border-line md:mt-8">
         <table className="w-full min-w-[40rem] text-left text-sm">
           <caption className="bg-surface px-4 py-3 text-left text-lg font-bold text-brand-900">{caption}</caption>
           <thead className="bg-surface text-muted">
@@ -50,7 +52,7 @@ export function Table({ caption, head, rows, empty = 'Nothing recorded in these 
             {rows.length === 0 ? (
               <tr>
                 <td colSpan={head.length} className="px-4 py-4 text-muted">
-                  {empty}
+                  {t('table.empty')}
                 </td>
               </tr>
             ) : (

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { customRange, rangeOf, type Range, type RangeName } from '../../lib/leads-dashboard.ts';
 import { cn } from '../cn.ts';
+import { useWords } from './words.tsx';
 
+/** Each range a button names, and the key of its label (dashboard.range.*). */
 const RANGES: [Exclude<RangeName, 'custom'>, string][] = [
-  ['today', 'Today'],
-  ['7d', 'Last 7 days'],
-  ['30d', 'Last 30 days'],
+  ['today', 'today'],
+  ['7d', 'last7'],
+  ['30d', 'last30'],
 ];
 
 /** The dates every figure on /analytics follows: today, the last 7 or 30 days, or two dates (India time). */
@@ -13,21 +15,22 @@ export function RangePicker({ name, onPick }: { name: RangeName; onPick: (n: Ran
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [problem, setProblem] = useState('');
+  const t = useWords();
   const button = (active: boolean) =>
     cn('min-h-11 rounded-lg border px-3 text-sm font-semibold', active ? 'border-brand-700 bg-brand-700 text-white' : 'border-line bg-white text-ink');
   return (
-    <div className="mt-3 flex flex-wrap items-end gap-2" role="group" aria-label="Date range">
+    <div className="mt-3 flex flex-wrap items-end gap-2" role="group" aria-label={t('range.label')}>
       {RANGES.map(([n, label]) => (
         <button key={n} type="button" aria-pressed={name === n} className={button(name === n)} onClick={() => onPick(n, rangeOf(n))}>
-          {label}
+          {t(`range.${label}`)}
         </button>
       ))}
       <label className="flex flex-col text-sm text-ink">
-        First day
+        {t('range.from')}
         <input type="date" value={from} onChange={(e) => setFrom(e.target.value)} className="min-h-11 rounded-lg border border-line px-2" />
       </label>
       <label className="flex flex-col text-sm text-ink">
-        Last day
+        {t('range.to')}
         <input type="date" value={to} onChange={(e) => setTo(e.target.value)} className="min-h-11 rounded-lg border border-line px-2" />
       </label>
       <button
@@ -36,11 +39,11 @@ export function RangePicker({ name, onPick }: { name: RangeName; onPick: (n: Ran
         className={button(name === 'custom')}
         onClick={() => {
           const r = customRange(from, to);
-          setProblem(r ? '' : 'Pick a first day and a last day on or after it.');
+          setProblem(r ? '' : t('range.problem'));
           if (r) onPick('custom', r);
         }}
       >
-        Show these dates
+        {t('range.show')}
       </button>
       {problem && (
         <p role="alert" className="w-full text-sm text-accent-700">

@@ -7,6 +7,7 @@ import { useEffect, useRef } from 'react';
 import type uPlot from 'uplot';
 import { MONTHS } from '../../lib/analytics-dashboard.ts';
 import type { ChartDay } from './chart-days.ts';
+import { useWords } from './words.tsx';
 
 const shortDay = (day: string) => `${day.slice(8)} ${MONTHS[Number(day.slice(5, 7)) - 1]}`;
 const leadsOf = (d: ChartDay) => d.calls + d.whatsapp + d.forms;
@@ -15,6 +16,8 @@ let sheet: CSSStyleSheet | null = null;
 
 export function VisitorsChart({ days }: { days: ChartDay[] }) {
   const box = useRef<HTMLDivElement>(null);
+  const t = useWords();
+  const [day, visitors, leads] = [t('chart.day'), t('chart.visitors'), t('chart.leads')];
 
   useEffect(() => {
     const el = box.current;
@@ -37,9 +40,9 @@ export function VisitorsChart({ days }: { days: ChartDay[] }) {
           tzDate: (ts) => UPlot.tzDate(new Date(ts * 1e3), 'Asia/Kolkata'),
           scales: { x: { time: true } },
           series: [
-            { label: 'Day' },
-            { label: 'Visitors', stroke: '#1d4ed8', width: 2, points: { show: days.length <= 31 } },
-            { label: 'Leads', stroke: '#c2410c', width: 2, dash: [6, 4], points: { show: days.length <= 31 } },
+            { label: day },
+            { label: visitors, stroke: '#1d4ed8', width: 2, points: { show: days.length <= 31 } },
+            { label: leads, stroke: '#c2410c', width: 2, dash: [6, 4], points: { show: days.length <= 31 } },
           ],
           axes: [{}, { size: 44 }],
         },
@@ -54,22 +57,22 @@ export function VisitorsChart({ days }: { days: ChartDay[] }) {
       observer?.disconnect();
       chart?.destroy();
     };
-  }, [days]);
+  }, [days, day, visitors, leads]);
 
   return (
     <figure className="mt-6 rounded-xl border border-line p-4" aria-labelledby="chart-title">
       <figcaption id="chart-title" className="text-lg font-bold text-brand-900">
-        Visitors and leads per day
+        {t('chart.title')}
       </figcaption>
-      <p className="text-sm text-muted">Leads are calls, WhatsApp chats and form requests together.</p>
+      <p className="text-sm text-muted">{t('chart.note')}</p>
       <div ref={box} aria-hidden="true" className="mt-3 min-h-60 w-full" data-testid="visitors-chart" />
       <details className="mt-3">
-        <summary className="min-h-11 cursor-pointer py-2 font-semibold text-brand-800">Show these numbers as a table</summary>
+        <summary className="min-h-11 cursor-pointer py-2 font-semibold text-brand-800">{t('chart.asTable')}</summary>
         <table className="w-full text-left text-sm">
-          <caption className="sr-only">Visitors and leads per day</caption>
+          <caption className="sr-only">{t('chart.title')}</caption>
           <thead className="text-muted">
             <tr>
-              {['Day', 'Visitors', 'Calls', 'WhatsApp', 'Forms'].map((h) => (
+              {[day, visitors, t('chart.calls'), t('chart.whatsapp'), t('chart.forms')].map((h) => (
                 <th key={h} scope="col" className="py-1 pr-2 font-semibold">
                   {h}
                 </th>

@@ -4,15 +4,11 @@
 // spec's (§3, §7) (docs/decisions/070-leads-function.md, 075-leads-outbox-and-alerts.md).
 
 import { decodeUtf8, unstorableText, type BodyIssue } from './body.ts';
-import type { FunctionsContent, Say } from './content.ts';
+import { wordsOf, type FunctionsContent, type Say } from './content.ts';
 import { FIELD_RULES, fieldProblem, type ColumnOf, type LeadField } from './lead-rules.ts';
 
 export const LEAD_KINDS = ['quote', 'contact', 'service-request', 'newsletter'] as const;
 export type LeadKind = (typeof LEAD_KINDS)[number];
-
-export const QUOTE_SUBJECT = 'New Quote Request from Website';
-export const CONTACT_SUBJECT = 'New Contact Form Submission from Website';
-export const SERVICE_REQUEST_SUBJECT = (brand: string) => `${brand} Service Request from Website`;
 
 /** The spam trap every form carries; people never see it, so a value in it means a bot. */
 export const DEFAULT_HONEYPOT_FIELD = '_honey';
@@ -74,12 +70,12 @@ export const FORM_FIELDS: Record<LeadKind, readonly LeadField[]> = {
   newsletter: ['email'],
 };
 
-/** The subject each form sends in its hidden field (spec §7); the brand form's names its brand. */
-function expectedSubject(kind: LeadKind, fields: FormFields): string | null {
-  if (kind === 'quote') return QUOTE_SUBJECT;
-  if (kind === 'contact') return CONTACT_SUBJECT;
-  if (kind === 'service-request') return SERVICE_REQUEST_SUBJECT(fields.get('brandName') ?? '');
-  return null;
+/**
+ * The subject each form sends in its hidden field (spec §7): the default language's
+ * `functions.subject.*` on every page (SiteData.subjects); the brand form's names its brand.
+ */
+export function subjectOf(content: FunctionsContent, kind: Exclude<LeadKind, 'newsletter'>, brand = ''): string {
+  return wordsOf(content)(`subject.${kind === 'service-request' ? 'serviceRequest' : kind}`, { brand });
 }
 
 /** A lead as public.leads stores it: its kind, and each field in its column (lead-rules.ts), null when its form has no such field. */
@@ -91,10 +87,10 @@ export type LeadRecord = Lead & { id: number; page_path: string | null; source: 
 export type LeadResult = { ok: true; lead: Lead } | { ok: false; kind: LeadKind | null; issues: BodyIssue[] };
 
 /** Which form sent the fields: by its hidden subject (spec §7), or a bare e-mail for the newsletter. */
-export function leadKindOf(fields: FormFields): LeadKind | null {
+export function leadKindOf(fields: FormFields, content: FunctionsContent): LeadKind | null {
   const subject = fields.get('subject');
-  if (subject === QUOTE_SUBJECT) return 'quote';
-  if (subject === CONTACT_SUBJECT) return 'contact';
+  if (subject === subjectOf(content, 'quote')) return 'quote';
+  if (subject === subjectOf(content, 'contact')) return 'contact';
   if (subject !== undefined && fields.has('brandName')) return 'service-request';
   if (subject === undefined && fields.has('email')) return 'newsletter';
   return null;
@@ -102,11 +98,13 @@ export function leadKindOf(fields: FormFields): LeadKind | null {
 
 /**
  * Validates the fields a form sent (the honeypot already taken out) by the rules of lead-rules.ts,
- * a select's against the choices the built site offers (`choices`). Every value is kept exactly as
- * sent; one that breaks its rule is refused with the rule's message, in the words of `say`.
+ * a select's against the choices the built site offers and the subject against its forms' (both in
+ * `content`). Every value is kept exactly as sent; one that breaks its rule is refused with the
+ * rule's message, in the words of `say`.
  */
-export function readLead(fields: FormFields, choices: FunctionsContent['choices'], say: Say): LeadResult {
-  const kind = leadKindOf(fields);
+export function readLead(fields: FormFields, content: FunctionsContent, say: Say): LeadResult {
+  const { choices } = content;
+  const kind = leadKindOf(fields, content);
   if (!kind) return { ok: false, kind, issues: [{ path: 'subject', code: 'unknown_form', message: say('form.unknown') }] };
   const form: readonly string[] = FORM_FIELDS[kind];
   const issues: BodyIssue[] = [];
@@ -118,7 +116,7 @@ export function readLead(fields: FormFields, choices: FunctionsContent['choices'
     const problem = fieldProblem(field, value ?? '', (choices[field as keyof typeof choices] ?? []).map((c) => c.value));
     if (problem) issues.push({ path: field, code: value === undefined ? 'required' : 'invalid', message: say(problem, { max: FIELD_RULES[field].max.toLocaleString('en-IN') }) });
   }
-  const subject = expectedSubject(kind, fields);
+  const subject = kind === 'newsletter' ? null : subjectOf(content, kind, fields.get('brandName'));
   if (subject !== null && issues.length === 0 && fields.get('subject') !== subject) {
     issues.push({ path: 'subject', code: 'unknown_form', message: say('form.unknown') });
   }

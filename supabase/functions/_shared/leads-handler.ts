@@ -162,7 +162,7 @@ export function createLeadsHandler(deps: LeadsDeps): FunctionHandler {
     // A bot filled the field people never see: it is told what a person is told, and nothing is kept.
     if (trap) return asJson ? json(201, { ok: true }, cors) : new Response(null, { status: 303, headers: { ...cors, location: config.thankYouUrl } });
 
-    const result = readLead(fields, content.choices, say);
+    const result = readLead(fields, content, say);
     if (!result.ok) {
       if (asJson) return json(400, { error: say('form.invalid'), issues: result.issues }, cors);
       return new Response(invalidLeadPage(fields, result.issues, links, words), { status: 400, headers: { ...cors, ...HTML_HEADERS } });
