@@ -7,14 +7,14 @@ import { WITH_BODIES } from './references.ts';
 
 const blank = (body: string) => !body.trim();
 
-/** The message that names a heading's link ("Link to the section “{heading}”"). */
-const LINK_LABEL = 'mdx.headingLink';
+/** The messages a body is rendered with: its headings' links' name, a <Tip>'s and a <Warning>'s title. */
+const BODY_WORDS = ['mdx.headingLink', 'mdx.tip', 'mdx.warning'];
 
 type Edition = { ctx: LoadContext; content: Content; facts: FactsOf };
 
 /**
  * Every MDX body of every language rendered to HTML with its page's facts and its language's
- * words (mdx.headingLink names the headings' links), or taken from the
+ * words (mdx.*: the headings' links, the callouts' titles), or taken from the
  * content cache when the same text was rendered with the same facts by this engine. Returns each
  * language's content with its entries' rendered bodies (new objects: the input is left as it was).
  * A body's problems are checked with its links (references.ts); one that throws is a problem here.
@@ -28,7 +28,7 @@ export async function renderBodies(editions: Edition[]): Promise<Content[]> {
   const ownerOf = (entry: Entry<unknown>, edition: Edition) => {
     let owner = owners.get(entry);
     if (owner === undefined) {
-      owner = { key: hashOf('body', entry.body, edition.facts(warrantyOf(entry)).json, edition.content.messages[LINK_LABEL] ?? ''), edition };
+      owner = { key: hashOf('body', entry.body, edition.facts(warrantyOf(entry)).json, ...BODY_WORDS.map((k) => edition.content.messages[k] ?? '')), edition };
       owners.set(entry, owner);
     }
     return owner;
@@ -49,7 +49,7 @@ export async function renderBodies(editions: Edition[]): Promise<Content[]> {
         ctx.bodies.rendered++;
         try {
           // loaded above: this body was not in the cache
-          result = renderMdx!(entry.body, own.facts(warrantyOf(entry)).facts, (heading) => say(own.content, LINK_LABEL, { heading }));
+          result = renderMdx!(entry.body, own.facts(warrantyOf(entry)).facts, (key, vars) => say(own.content, key, vars));
         } catch (err) {
           // Not a content problem the renderer reports: a component that throws, or a bug.
           ctx.error(entry.file, { line: entry.bodyLineOffset + 1, column: 1 }, 'mdx-render', `the body could not be rendered: ${err instanceof Error ? err.message : String(err)}`);

@@ -1,4 +1,4 @@
-import type { ComponentProps, ReactNode } from 'react';
+import { createContext, useContext, type ComponentProps, type ReactNode } from 'react';
 
 /*
  * The components an MDX body may use. Bodies are rendered to static HTML at build time
@@ -15,14 +15,19 @@ function Callout({ tone, label, children }: { tone: 'tip' | 'warning'; label: st
   );
 }
 
-/** `<Tip>…</Tip>`: a helpful aside. */
-export function Tip({ children, title = 'Tip' }: { children: ReactNode; title?: string }) {
-  return <Callout tone="tip" label={title}>{children}</Callout>;
+/** The words of the body's language (core/content/mdx/render.ts gives them): the callouts' default titles. */
+export const MdxWords = createContext<(key: string) => string>((key) => key);
+
+/** `<Tip>…</Tip>`: a helpful aside, titled mdx.tip unless it names its own. */
+export function Tip({ children, title }: { children: ReactNode; title?: string }) {
+  const words = useContext(MdxWords);
+  return <Callout tone="tip" label={title ?? words('mdx.tip')}>{children}</Callout>;
 }
 
-/** `<Warning>…</Warning>`: a safety note (mains voltage, capacitors). */
-export function Warning({ children, title = 'Be careful' }: { children: ReactNode; title?: string }) {
-  return <Callout tone="warning" label={title}>{children}</Callout>;
+/** `<Warning>…</Warning>`: a safety note (mains voltage, capacitors), titled mdx.warning unless it names its own. */
+export function Warning({ children, title }: { children: ReactNode; title?: string }) {
+  const words = useContext(MdxWords);
+  return <Callout tone="warning" label={title ?? words('mdx.warning')}>{children}</Callout>;
 }
 
 /** Wide tables scroll sideways on phones instead of widening the page. */

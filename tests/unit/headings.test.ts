@@ -78,8 +78,8 @@ describe('article headings get ids, like GitHub, and links to them are checked',
   });
 });
 
-describe('a heading’s link is named in the language of its page', () => {
-  it('a post and its twin each name their headings’ links with their own catalogue’s words, in one load', async () => {
+describe('a body’s own words are those of its language', () => {
+  it('a post and its twin each name their headings’ links and title their callouts with their own catalogue’s words, in one load', async () => {
     // The business in English and Marathi (tests/fixtures/languages), given a post and its twin.
     const dir = path.join(root, 'languages');
     cpSync(path.join(fixtures, 'languages/content'), dir, { recursive: true });
@@ -89,7 +89,7 @@ describe('a heading’s link is named in the language of its page', () => {
     const headings = { [first]: 'Check the filters', [second]: 'फिल्टर तपासा' };
     for (const code of languages) {
       mkdirSync(path.join(dir, code === first ? '' : code, 'blog'), { recursive: true });
-      writeFileSync(path.join(dir, code === first ? '' : code, 'blog/cooling.mdx'), `${post}\n## ${headings[code]}\n\nEvery month in summer.\n`);
+      writeFileSync(path.join(dir, code === first ? '' : code, 'blog/cooling.mdx'), `${post}\n## ${headings[code]}\n\n<Tip>Every month in summer.</Tip>\n`);
     }
     const loaded = await loadContent(dir, root);
     expect(formatProblems(loaded.problems, loaded.filesChecked)).toMatch(/^✔ no problems/);
@@ -98,6 +98,8 @@ describe('a heading’s link is named in the language of its page', () => {
       const html = editions.find((e) => e.language.code === code)!.blog.find((e) => e.file.endsWith(`${code === first ? '' : `${code}/`}blog/cooling.mdx`))!.rendered!.html;
       const label = message(path.join(dir, 'messages', `${code}.yaml`), 'mdx.headingLink', { heading: headings[code]! });
       expect(html).toContain(`aria-label="${label}"`);
+      // The callout's title too.
+      expect(html).toContain(`>${message(path.join(dir, 'messages', `${code}.yaml`), 'mdx.tip', {})}</p>`);
     }
     // No English label on the Marathi page.
     const english = message(path.join(dir, 'messages', `${first}.yaml`), 'mdx.headingLink', { heading: '' }).replace(/[“”"]/g, '').trim();

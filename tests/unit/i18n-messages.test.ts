@@ -176,8 +176,6 @@ function sources(dir: string): { file: string; text: string }[] {
  * the catalogue together with the Hindi SiteData.
  */
 const NOT_YET_USED: Record<string, string> = {
-  'mdx.tip': 'MDX bodies are rendered at load time (core/content/mdx/render.ts) outside any SiteContext.Provider; <Tip> keeps its English default until the Hindi loader renders bodies with a catalogue',
-  'mdx.warning': 'as mdx.tip',
   'forms.required': 'required fields show an aria-hidden "*" and the native required attribute; no word is written today',
   'forms.quote.loading': 'the quote form is in every page’s HTML since decision 090: nothing loads',
 };

@@ -1,4 +1,5 @@
 import { toJsxRuntime } from 'hast-util-to-jsx-runtime';
+import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import * as runtime from 'react/jsx-runtime';
 import remarkGfm from 'remark-gfm';
@@ -7,7 +8,7 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import type { PageFacts } from '../facts.ts';
-import { MDX_COMPONENT_NAMES, mdxComponents } from '#src/components/mdx-components.tsx';
+import { MDX_COMPONENT_NAMES, mdxComponents, MdxWords } from '#src/components/mdx-components.tsx';
 import { remarkCheck, type BodyIssue, type BodyLink } from './remark-check.ts';
 import { escapeHeadingIds, remarkHeadings, type BodyHeading } from './remark-headings.ts';
 
@@ -32,6 +33,9 @@ const state = {
   headings: [] as BodyHeading[],
   linkLabel: (heading: string): string => heading,
 };
+
+/** A message of the body's language (its catalogue's mdx.*), its {placeholders} filled. */
+export type BodyWords = (key: string, vars?: Record<string, string>) => string;
 
 /**
  * The one Markdown path: MDX's own parser (remark-parse, remark-mdx, remark-gfm), our checks and
@@ -61,12 +65,13 @@ const createEvaluater = () => ({
 });
 
 /**
- * Render an MDX body to static HTML with the page's facts; `linkLabel` names a heading's link in
- * the body's language. Syntax errors and content problems come back as issues.
+ * Render an MDX body to static HTML with the page's facts, in the words of its language (`words`:
+ * a heading's link, a <Tip>'s and a <Warning>'s title). Syntax errors and content problems come
+ * back as issues.
  */
-export function renderMdx(body: string, facts: PageFacts, linkLabel: (heading: string) => string): RenderedBody {
+export function renderMdx(body: string, facts: PageFacts, words: BodyWords): RenderedBody {
   const parts = { issues: [] as BodyIssue[], links: [] as BodyLink[], headings: [] as BodyHeading[] };
-  Object.assign(state, { facts, linkLabel, ...parts });
+  Object.assign(state, { facts, linkLabel: (heading: string) => words('mdx.headingLink', { heading }), ...parts });
   let tree: unknown;
   try {
     tree = processor.runSync(processor.parse(escapeHeadingIds(body)));
@@ -74,7 +79,7 @@ export function renderMdx(body: string, facts: PageFacts, linkLabel: (heading: s
     return { html: '', ...parts, issues: [syntaxIssue(err)] };
   }
   const element = toJsxRuntime(tree as never, { Fragment: runtime.Fragment, jsx: runtime.jsx as never, jsxs: runtime.jsxs as never, components: mdxComponents as never, createEvaluater });
-  return { html: renderToStaticMarkup(element), ...parts };
+  return { html: renderToStaticMarkup(createElement(MdxWords, { value: words }, element)), ...parts };
 }
 
 function syntaxIssue(err: unknown): BodyIssue {
