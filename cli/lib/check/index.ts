@@ -1,10 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { SiteSchema, type Site } from '#schemas/site.ts';
-import { zodProblems, type Problem } from '#core/content/problems.ts';
+import type { Problem } from '#core/content/problems.ts';
 import { LoadContext } from '#core/content/context.ts';
 import { readMessages, type Catalogues } from '#core/content/messages.ts';
-import { parseYamlSource } from '#core/content/yaml-source.ts';
 import { checkContactLinks } from './contact.ts';
 import { checkExternal, type ExternalOptions } from './external.ts';
 import { checkFacts } from './facts.ts';
@@ -71,17 +70,14 @@ export interface CheckReport {
  * loader, which pulls in MDX and React: `site check --skip-content` starts in a fraction of the time.
  */
 function readFacts(contentDir: string, root: string): Omit<CheckedContent, 'files' | 'ms'> {
-  const abs = path.join(contentDir, 'site.yaml');
-  const file = path.relative(root, abs).split(path.sep).join('/');
-  if (!existsSync(abs)) {
-    return { problems: [{ file, line: 1, column: 1, rule: 'missing-file', message: 'site: the file is missing', severity: 'error' }] };
-  }
-  const source = parseYamlSource(file, readFileSync(abs, 'utf8'));
-  // The catalogues of the languages site.yaml lists, as written (the schema's problems are reported below).
-  const catalogues = readMessages(new LoadContext(contentDir, root), listedLanguages(source.value));
-  if (source.problems.length) return { catalogues, problems: source.problems };
-  const result = SiteSchema.safeParse(source.value, { reportInput: true });
-  return result.success ? { facts: result.data, catalogues, problems: [] } : { catalogues, problems: zodProblems(result.error, source, 'site', SiteSchema) };
+  const ctx = new LoadContext(contentDir, root);
+  const facts = ctx.readYaml('site.yaml', SiteSchema, 'site');
+  const problems = [...ctx.problems];
+  const source = ctx.sources.get(ctx.display(path.join(contentDir, 'site.yaml')));
+  if (!source) return { problems };
+  // The catalogues of the languages site.yaml lists, as written (the content check reports their problems).
+  const catalogues = readMessages(ctx, listedLanguages(source.value));
+  return { facts, catalogues, problems };
 }
 
 /**
