@@ -1,5 +1,5 @@
 import { hintFor, type Problem } from '#core/content/problems.ts';
-import { pageProblem, type BuiltPage, type RuleContext } from './site.ts';
+import { pageProblem, pathOfFile, type BuiltPage, type RuleContext } from './site.ts';
 
 /** A link split into what the rules need. */
 export type Target =
@@ -60,7 +60,7 @@ function resolve(ctx: RuleContext, p: string): { page?: BuiltPage; asset?: boole
   if (page) return { page, slash };
   const rel = p.slice(1);
   if (files.has(rel)) {
-    const asHtml = rel.endsWith('.html') ? pages.get(p.replace(/\.html$/, '').replace(/\/index$/, '') || '/') : undefined;
+    const asHtml = rel.endsWith('.html') ? pages.get(pathOfFile(rel)) : undefined;
     return asHtml ? { page: asHtml, slash } : { asset: true, slash };
   }
   return undefined;

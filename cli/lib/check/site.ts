@@ -81,60 +81,33 @@ export function readBuiltSite(dist: string): BuiltSite {
   const files = new Set<string>();
   walk(dist, '', files);
   const distName = path.basename(dist);
-  const htmlSource = (file: string) => ({ file: `${distName}/${file}`, line: 1 });
 
   const all: BuiltPage[] = [];
   const pages = new Map<string, BuiltPage>();
   const seen = new Set<string>();
+  /** Read one page and list it; `target`: a link target (not-found pages are not, and the first page of a path wins). */
+  const add = (file: string, page: Omit<BuiltPage, 'file' | 'facts' | 'source'> & { source?: BuiltPage['source'] }, facts: PageFacts, target: boolean) => {
+    const built: BuiltPage = { ...page, file, source: page.source ?? { file: `${distName}/${file}`, line: 1 }, facts };
+    all.push(built);
+    seen.add(file);
+    if (target && !pages.has(built.path)) pages.set(built.path, built);
+  };
   const read = (file: string) => readPage(readFileSync(path.join(dist, file)));
 
   for (const route of manifest.routes) {
     if (!files.has(route.file)) continue; // reported by the manifest rule
-    const page: BuiltPage = {
-      path: route.path,
-      file: route.file,
-      kind: route.kind,
-      lang: route.lang,
-      source: route.source ?? htmlSource(route.file),
-      indexable: !route.noindex,
-      notFound: false,
-      facts: read(route.file),
-    };
-    all.push(page);
-    pages.set(page.path, page);
-    seen.add(route.file);
+    add(route.file, { path: route.path, kind: route.kind, lang: route.lang, source: route.source, indexable: !route.noindex, notFound: false }, read(route.file), true);
   }
   for (const nf of manifest.notFound) {
     if (!files.has(nf.file)) continue;
-    const page: BuiltPage = {
-      path: `${nf.dir === '/' ? '' : nf.dir}/404`,
-      file: nf.file,
-      kind: 'not-found',
-      lang: nf.lang,
-      source: nf.source ?? htmlSource(nf.file),
-      indexable: false,
-      notFound: true,
-      facts: read(nf.file),
-    };
-    all.push(page);
-    seen.add(nf.file);
+    add(nf.file, { path: `${nf.dir === '/' ? '' : nf.dir}/404`, kind: 'not-found', lang: nf.lang, source: nf.source, indexable: false, notFound: true }, read(nf.file), false);
   }
   // HTML the manifest does not know (copied from public/, say) is still a page and a link target.
   for (const file of files) {
     if (!file.endsWith('.html') || seen.has(file) || file.startsWith('_site/')) continue;
     const notFound = path.posix.basename(file) === '404.html';
     const facts = read(file);
-    const page: BuiltPage = {
-      path: pathOfFile(file),
-      file,
-      kind: notFound ? 'not-found' : 'html',
-      source: htmlSource(file),
-      indexable: !notFound && !(facts.robots ?? '').includes('noindex'),
-      notFound,
-      facts,
-    };
-    all.push(page);
-    if (!notFound && !pages.has(page.path)) pages.set(page.path, page);
+    add(file, { path: pathOfFile(file), kind: notFound ? 'not-found' : 'html', indexable: !notFound && !(facts.robots ?? '').includes('noindex'), notFound }, facts, !notFound);
   }
 
   let sitemap: string[] | undefined;
