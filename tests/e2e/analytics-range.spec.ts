@@ -10,7 +10,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { Page } from '@playwright/test';
 import { applyMigrations, pgliteDb } from '#cli/lib/server/database.ts';
-import { horizontalOverflow } from './screen-support.ts';
+import { horizontalOverflow, say } from './screen-support.ts';
 import { axeViolations, expect, test, waitForEnhanced } from './support.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 4174) + 100;
@@ -97,18 +97,18 @@ test('the range drives the cards, the chart and its table, the lists and the eve
   await page.goto(`${BASE}/analytics#key=${encodeURIComponent(key())}`);
   await waitForEnhanced(page);
   // Last 7 days (the default): three visitors, four page loads, and the change against the week before.
-  await expect(card(page, 'Visitors').locator('p').nth(1)).toHaveText('3');
-  await expect(card(page, 'Visitors')).toContainText('up from 0 (previous 7 days)');
-  await expect(card(page, 'Total Sessions').locator('p').nth(1)).toHaveText('4');
-  await expect(card(page, 'Total Events').locator('p').nth(1)).toHaveText('4');
+  await expect(card(page, say('dashboard.cards.visitors')).locator('p').nth(1)).toHaveText('3');
+  await expect(card(page, say('dashboard.cards.visitors'))).toContainText(say('dashboard.compare.upFromZero', { against: say('dashboard.compare.previousDays', { n: 7 }) }));
+  await expect(card(page, say('dashboard.cards.sessions')).locator('p').nth(1)).toHaveText('4');
+  await expect(card(page, say('dashboard.cards.events')).locator('p').nth(1)).toHaveText('4');
   await expect(page.getByTestId('visitors-chart').locator('canvas')).toBeVisible();
-  await page.getByText('Show these numbers as a table').click();
-  const table = page.getByRole('table', { name: 'Visitors and leads per day' });
+  await page.getByText(say('dashboard.chart.asTable')).click();
+  const table = page.getByRole('table', { name: say('dashboard.chart.title') });
   await expect(table.getByRole('row')).toHaveCount(8); // the header and seven days
   await expect(table.getByRole('row', { name: new RegExp(`^${shortIst(twoDaysAgo)} 2 1 0 0$`) })).toBeVisible();
-  await expect(page.locator('h3', { hasText: 'Ad and campaign tags' }).locator('..')).toContainText('seeded-campaign');
-  await expect(page.locator('h3', { hasText: 'Leads by page' }).locator('..')).toContainText('/tv-repair-mansarovar1 call · 0 chats · 0 requests');
-  await expect(page.locator('h3', { hasText: 'Phone, tablet or computer' }).locator('..')).toContainText('mobile4 visits');
+  await expect(page.locator('h3', { hasText: say('dashboard.top.utmSource') }).locator('..')).toContainText('seeded-campaign');
+  await expect(page.locator('h3', { hasText: say('dashboard.top.leadsByPage') }).locator('..')).toContainText(`/tv-repair-mansarovar${[say('dashboard.count.call.one', { n: 1 }), say('dashboard.count.chat.many', { n: 0 }), say('dashboard.count.request.many', { n: 0 })].join(' · ')}`);
+  await expect(page.locator('h3', { hasText: say('dashboard.top.device') }).locator('..')).toContainText(`mobile4 ${say('dashboard.top.visits')}`);
 
   // The chart's library is a chunk of its own that the home page does not load.
   const chartChunks = scripts.filter((s) => /uPlot/i.test(s));
@@ -116,24 +116,24 @@ test('the range drives the cards, the chart and its table, the lists and the eve
 
   // Events CSV of the range.
   const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Download every event of these dates (CSV)' }).click();
+  await page.getByRole('button', { name: say('dashboard.events.download') }).click();
   const csv = readFileSync((await (await download).path())!, 'utf8').split('\r\n');
   expect(csv[0]).toBe('time_ist,event_type,element_clicked,page_path,page_url,session_id,ip_network');
   expect(csv.filter((l) => l.includes(',click,tel:+919000000001,/tv-repair-mansarovar,'))).toHaveLength(1);
   expect(csv.filter(Boolean)).toHaveLength(5);
 
   // Today: the one visitor of today, compared with yesterday up to the same time.
-  await page.getByRole('button', { name: 'Today' }).click();
-  await expect(card(page, 'Visitors').locator('p').nth(1)).toHaveText('1');
-  await expect(card(page, 'Visitors')).toContainText('same time yesterday');
-  await expect(page.getByRole('table', { name: 'Latest sessions' }).getByRole('row')).toHaveCount(2);
-  await expect(page.locator('h3', { hasText: 'Ad and campaign tags' }).locator('..')).toContainText('No tagged links in these dates.');
+  await page.getByRole('button', { name: say('dashboard.range.today') }).click();
+  await expect(card(page, say('dashboard.cards.visitors')).locator('p').nth(1)).toHaveText('1');
+  await expect(card(page, say('dashboard.cards.visitors'))).toContainText(say('dashboard.compare.sameTimeYesterday'));
+  await expect(page.getByRole('table', { name: say('dashboard.sessions.caption') }).getByRole('row')).toHaveCount(2);
+  await expect(page.locator('h3', { hasText: say('dashboard.top.utmSource') }).locator('..')).toContainText(say('dashboard.top.noTags'));
 
   // Two chosen days that hold nothing.
-  await page.getByLabel('First day').fill('2020-01-01');
-  await page.getByLabel('Last day').fill('2020-01-02');
-  await page.getByRole('button', { name: 'Show these dates' }).click();
-  await expect(card(page, 'Total Sessions').locator('p').nth(1)).toHaveText('0');
+  await page.getByLabel(say('dashboard.range.from')).fill('2020-01-01');
+  await page.getByLabel(say('dashboard.range.to')).fill('2020-01-02');
+  await page.getByRole('button', { name: say('dashboard.range.show') }).click();
+  await expect(card(page, say('dashboard.cards.sessions')).locator('p').nth(1)).toHaveText('0');
   await expect(table.getByRole('row')).toHaveCount(3);
 
   // A fresh page of the home page loads scripts, none of them the chart's.
@@ -153,8 +153,8 @@ test('on a 360 px phone: nothing scrolls sideways unannounced, and no accessibil
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto(`${BASE}/analytics#key=${encodeURIComponent(key())}`);
   await expect(page.getByTestId('visitors-chart').locator('canvas')).toBeVisible();
-  await page.getByText('Show these numbers as a table').click();
+  await page.getByText(say('dashboard.chart.asTable')).click();
   expect(await horizontalOverflow(page)).toBe(0);
-  await expect(page.getByText('Swipe the table sideways to see every column.').first()).toBeVisible();
+  await expect(page.getByText(say('dashboard.table.swipe')).first()).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
 });

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { horizontalOverflow } from './screen-support.ts';
+import { horizontalOverflow, say } from './screen-support.ts';
 import { axeViolations, expect, test, waitForEnhanced } from './support.ts';
 
 const ENDPOINT = '/functions/v1/analytics';
@@ -162,7 +162,7 @@ test.describe('the tracker', () => {
 test.describe('/analytics', () => {
   test('is prerendered as a loading skeleton', async ({ request }) => {
     const html = await (await request.get('/analytics')).text();
-    expect(html).toContain('Loading analytics');
+    expect(html).toContain(say('dashboard.loading'));
     expect(html).toContain('<meta name="robots" content="noindex, follow"/>');
   });
 
@@ -182,35 +182,35 @@ test.describe('/analytics', () => {
 
     await page.goto(`/analytics#key=${encodeURIComponent(key)}`);
     await expect(page).toHaveURL(/\/analytics$/); // the key left the address bar
-    const row = page.getByRole('table', { name: 'Latest sessions' }).getByRole('row').filter({ hasText: istText(visit!.created_at) });
+    const row = page.getByRole('table', { name: say('dashboard.sessions.caption') }).getByRole('row').filter({ hasText: istText(visit!.created_at) });
     await expect(row.first()).toContainText(visit!.ip_address);
-    await expect(cardValue(page, 'Total Sessions')).toHaveText(/^[1-9][\d,]*$/);
-    await expect(cardValue(page, 'Unique IPs')).toHaveText(/^[1-9][\d,]*$/);
-    await expect(page.getByRole('table', { name: 'Latest events' })).toContainText('page_view');
+    await expect(cardValue(page, say('dashboard.cards.sessions'))).toHaveText(/^[1-9][\d,]*$/);
+    await expect(cardValue(page, say('dashboard.cards.uniqueIps'))).toHaveText(/^[1-9][\d,]*$/);
+    await expect(page.getByRole('table', { name: say('dashboard.events.caption') })).toContainText('page_view');
 
     expect(await axeViolations(page)).toEqual([]);
 
     await page.reload(); // the key was kept in localStorage
-    await expect(page.getByRole('table', { name: 'Latest sessions' }).getByRole('row').filter({ hasText: istText(visit!.created_at) }).first()).toBeVisible();
-    await expect(page.getByText('Enter the dashboard key')).toHaveCount(0);
+    await expect(page.getByRole('table', { name: say('dashboard.sessions.caption') }).getByRole('row').filter({ hasText: istText(visit!.created_at) }).first()).toBeVisible();
+    await expect(page.getByText(say('dashboard.key.enter'))).toHaveCount(0);
   });
 
   test('without the key, shows zeros and "N/A", logs the error and asks for the key', async ({ page, consoleLog }) => {
     await page.goto('/analytics');
     await waitForEnhanced(page);
-    await expect(page.getByText('Enter the dashboard key to see visitor data.')).toBeVisible();
-    await expect(cardValue(page, 'Total Sessions')).toHaveText('0');
-    await expect(cardValue(page, 'Total Events')).toHaveText('0');
-    await expect(cardValue(page, 'Unique IPs')).toHaveText('0');
-    await expect(cardValue(page, 'Top Country')).toHaveText('N/A');
+    await expect(page.getByText(say('dashboard.key.enter'))).toBeVisible();
+    await expect(cardValue(page, say('dashboard.cards.sessions'))).toHaveText('0');
+    await expect(cardValue(page, say('dashboard.cards.events'))).toHaveText('0');
+    await expect(cardValue(page, say('dashboard.cards.uniqueIps'))).toHaveText('0');
+    await expect(cardValue(page, say('dashboard.cards.topCountry'))).toHaveText(say('dashboard.cards.none'));
     expect(consoleLog.errors.some((e) => e.includes('Analytics dashboard: no dashboard key'))).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
 
     // Entering the key once shows the data.
-    await page.getByLabel('Dashboard key').fill(dashboardKey());
-    await page.getByRole('button', { name: 'Show analytics' }).click();
-    await expect(page.getByText('Enter the dashboard key')).toHaveCount(0);
-    await expect(page.getByRole('table', { name: 'Latest sessions' })).toBeVisible();
+    await page.getByLabel(say('dashboard.key.label')).fill(dashboardKey());
+    await page.getByRole('button', { name: say('dashboard.key.submit') }).click();
+    await expect(page.getByText(say('dashboard.key.enter'))).toHaveCount(0);
+    await expect(page.getByRole('table', { name: say('dashboard.sessions.caption') })).toBeVisible();
   });
 });
 
@@ -221,8 +221,8 @@ test.describe('/analytics: leads and the owner’s own visits', () => {
     const key = dashboardKey();
     await page.goto(`/analytics#key=${encodeURIComponent(key)}`);
     await waitForEnhanced(page);
-    await expect(page.getByRole('heading', { name: 'Leads: calls, chats and requests' })).toBeVisible();
-    await page.getByRole('button', { name: 'Last 30 days' }).click();
+    await expect(page.getByRole('heading', { name: say('dashboard.leads.title') })).toBeVisible();
+    await page.getByRole('button', { name: say('dashboard.range.last30') }).click();
     // The next page is tracked: once its records are asked for, any the dashboard sent were too.
     await page.goto('/about');
     await expect.poll(() => sent.filter((s) => new URL(s.pageUrl).pathname === '/about')).toHaveLength(2);
@@ -252,27 +252,27 @@ test.describe('/analytics: leads and the owner’s own visits', () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto(`/analytics#key=${encodeURIComponent(dashboardKey())}`);
     const card = (label: string) => page.getByRole('group', { name: label }).locator('p').nth(1);
-    await page.getByRole('button', { name: 'Today' }).click();
-    await expect(card('Calls (phone taps)')).toHaveText(/^[1-9]/);
-    await expect(card('Form requests')).toHaveText(/^[1-9]/);
+    await page.getByRole('button', { name: say('dashboard.range.today') }).click();
+    await expect(card(say('dashboard.leads.group.call'))).toHaveText(/^[1-9]/);
+    await expect(card(say('dashboard.leads.group.form'))).toHaveText(/^[1-9]/);
     const lead = page.getByTestId('lead').filter({ hasText: name });
     await expect(lead).toContainText('Seen on the dashboard?');
-    await expect(lead).toContainText('From /contact');
+    await expect(lead).toContainText(say('dashboard.leads.from', { page: '/contact' }));
     expect(await horizontalOverflow(page)).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
 
     const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: /Download these dates/ }).click();
+    await page.getByRole('button', { name: say('dashboard.leads.download') }).click();
     const csv = readFileSync((await (await download).path())!, 'utf8');
     expect(csv.split('\r\n')[0]).toMatch(/^created_at,kind,name,phone,email/);
     // A cell starting with + would be read as a formula by a spreadsheet: it is written as text.
     expect(csv).toContain(`,contact,${name},'+91 90000 00006,dash@gmail.com,Other,`);
 
-    await page.getByLabel('First day').fill('2020-01-01');
-    await page.getByLabel('Last day').fill('2020-01-02');
-    await page.getByRole('button', { name: 'Show these dates' }).click();
-    await expect(page.getByText('No form requests in these dates.')).toBeVisible();
-    await expect(card('Form requests')).toHaveText('0');
+    await page.getByLabel(say('dashboard.range.from')).fill('2020-01-01');
+    await page.getByLabel(say('dashboard.range.to')).fill('2020-01-02');
+    await page.getByRole('button', { name: say('dashboard.range.show') }).click();
+    await expect(page.getByText(say('dashboard.leads.noRequests'))).toBeVisible();
+    await expect(card(say('dashboard.leads.group.form'))).toHaveText('0');
   });
 
   test('an owner can leave their own browser out of the figures', async ({ page }) => {
@@ -293,7 +293,7 @@ test.describe('/analytics: leads and the owner’s own visits', () => {
 });
 
 test.describe('/analytics: one address, and a working key never replaced by a link (issue 25.7, 25.8)', () => {
-  const table = (page: Page) => page.getByRole('table', { name: 'Latest sessions' });
+  const table = (page: Page) => page.getByRole('table', { name: say('dashboard.sessions.caption') });
 
   test('//analytics#key=… and /analytics.html open the dashboard at /analytics, the key out of the address bar, and count no visit', async ({ page, baseURL, consoleLog }) => {
     const sent = await recordTracking(page);
@@ -319,7 +319,7 @@ test.describe('/analytics: one address, and a working key never replaced by a li
     await expect(table(page)).toBeVisible();
     await page.goto('/about'); // a new page load: from /analytics, a hash alone would not load the page again
     await page.goto('/analytics#key=an-old-or-wrong-key');
-    await expect(page.getByText('The key in the link was not accepted: the dashboard uses the key saved in this browser.')).toBeVisible();
+    await expect(page.getByText(say('dashboard.linkKeyRefused'))).toBeVisible();
     await expect(table(page)).toBeVisible();
     await expect(page).toHaveURL(`${baseURL}/analytics`);
     expect(await page.evaluate(() => localStorage.getItem('site.analytics.dashboardKey'))).toBe(key);
