@@ -9,8 +9,6 @@ export interface ExternalOptions {
   timeout: number;
   /** Extra attempts after a network error, a timeout, 429 or 5xx. */
   retries: number;
-  /** First retry delay in milliseconds (doubles each time). */
-  retryDelay?: number;
 }
 
 type Outcome = { ok: true; status: number } | { ok: false; status?: number; error: string };
@@ -25,10 +23,9 @@ async function request(url: string, method: 'HEAD' | 'GET', timeout: number): Pr
 
 /** One URL: HEAD, then GET when HEAD is refused; retried with backoff on transient failures. */
 async function probe(url: string, opts: ExternalOptions): Promise<Outcome> {
-  const delay = opts.retryDelay ?? 500;
   let last: Outcome = { ok: false, error: 'not tried' };
   for (let attempt = 0; attempt <= opts.retries; attempt++) {
-    if (attempt) await sleep(delay * 2 ** (attempt - 1));
+    if (attempt) await sleep(500 * 2 ** (attempt - 1)); // 0.5 s, doubling each time
     try {
       let res = await request(url, 'HEAD', opts.timeout);
       if (res.status >= 400 && res.status !== 429 && res.status < 500) res = await request(url, 'GET', opts.timeout);

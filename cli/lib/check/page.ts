@@ -54,7 +54,7 @@ const LABELS: Record<string, Record<string, string>> = Object.fromEntries(
 );
 /** Elements whose text is not visible content. */
 const HIDDEN = new Set(['script', 'style', 'template', 'noscript', 'svg']);
-const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+export const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
 
 /** "a.png 1x, b.png 2x" → ["a.png", "b.png"]. */
 function srcsetUrls(value: string): string[] {

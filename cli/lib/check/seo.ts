@@ -2,7 +2,7 @@ import type { Problem } from '#core/content/problems.ts';
 import { pageProblem, type BuiltPage, type RuleContext } from './site.ts';
 
 /** Lengths search engines show without cutting; outside them is a warning, not an error. */
-export const LENGTHS = { title: { min: 10, max: 90 }, description: { min: 50, max: 170 } };
+const LENGTHS = { title: { min: 10, max: 90 }, description: { min: 50, max: 170 } };
 
 const isThankYou = (p: BuiltPage) => p.kind === 'thank-you' || p.path === '/thank-you';
 
@@ -16,7 +16,7 @@ export function checkSeo(ctx: RuleContext): Problem[] {
   const problems: Problem[] = [];
   const { site } = ctx;
   const { origin } = site;
-  const urlOf = (p: string) => `${origin}${p === '/' ? '/' : p}`;
+  const urlOf = (p: string) => `${origin}${p}`;
   const inSitemap = new Set(site.sitemap ?? []);
   const home = site.pages.get('/');
 

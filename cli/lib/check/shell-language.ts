@@ -4,6 +4,7 @@ import { Parser } from 'htmlparser2';
 import type { Problem } from '#core/content/problems.ts';
 import type { Catalogues } from '#core/content/messages.ts';
 import type { Messages } from '#src/contract/site.ts';
+import { VOID } from './page.ts';
 import { pageProblem, type RuleContext } from './site.ts';
 
 /** Shell text of the default language found on a page of another, and the catalogue key it is the value of. */
@@ -16,7 +17,6 @@ export interface UntranslatedText {
 const SHELL = new Set(['header', 'footer', 'nav', 'dialog', 'form']);
 /** Announced attributes of shell elements, checked like text. */
 const ATTRS = ['aria-label', 'title', 'placeholder'];
-const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
 const HIDDEN = new Set(['script', 'style', 'template', 'svg']);
 
 const squash = (s: string) => s.replace(/\s+/g, ' ').trim();

@@ -2,7 +2,7 @@ import type { Problem } from '#core/content/problems.ts';
 import { pageProblem, type BuiltPage, type RuleContext } from './site.ts';
 
 /** Page kinds whose pages must not read as copies of each other (DESIGN.md: brand and area pages). */
-export const SIMILAR_KINDS = ['brand', 'area'];
+const SIMILAR_KINDS = ['brand', 'area'];
 const SHINGLE = 5;
 
 /** 32-bit FNV-1a. */
@@ -16,7 +16,7 @@ function hash(s: string): number {
 }
 
 /** The set of 5-word shingles of a text, each hashed to 32 bits (no shingle strings are built). */
-export function shingles(text: string): Set<number> {
+function shingles(text: string): Set<number> {
   const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   const h = words.map(hash);
   const out = new Set<number>();
