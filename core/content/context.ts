@@ -4,8 +4,9 @@ import type { z } from 'zod';
 import { pathIn } from '#src/i18n/href.ts';
 import { ContentCache, hashOf } from './cache.ts';
 import { splitMdx, type MdxFile } from './front-matter.ts';
-import { fieldPath, hintFor, zodProblems, type Problem } from './problems.ts';
+import { fieldPath, hintFor, type Problem } from './problems.ts';
 import { parseYamlSource, type PathKey, type YamlSource } from './yaml-source.ts';
+import { zodProblems } from './zod-problems.ts';
 
 /**
  * What a problem says besides where it is and what is wrong: expected, received, a hint; or `near`,
