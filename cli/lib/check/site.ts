@@ -169,19 +169,8 @@ export interface ProblemInput {
 }
 
 /** A problem on a built page, pointed at the page's source file (and the line of `needles` when found). */
-export function pageProblem(ctx: RuleContext, page: BuiltPage, input: ProblemInput): Problem {
-  const at = ctx.locate.find(page.source.file, input.needles ?? []) ?? { line: page.source.line, column: 1 };
-  const problem: Problem = {
-    file: page.source.file,
-    line: at.line,
-    column: at.column,
-    rule: input.rule,
-    message: input.message,
-    url: `${ctx.site.origin}${page.path}`,
-    severity: input.severity ?? 'error',
-  };
-  if (input.expected !== undefined) problem.expected = input.expected;
-  if (input.received !== undefined) problem.received = input.received;
-  if (input.hint !== undefined) problem.hint = input.hint;
-  return problem;
+export function pageProblem(ctx: RuleContext, page: BuiltPage, { rule, message, expected, received, hint, severity = 'error', needles = [] }: ProblemInput): Problem {
+  const at = ctx.locate.find(page.source.file, needles) ?? { line: page.source.line, column: 1 };
+  // Unset fields stay undefined, as in the content problems: JSON leaves them out, the formats skip them.
+  return { file: page.source.file, ...at, rule, message, url: `${ctx.site.origin}${page.path}`, severity, expected, received, hint };
 }
