@@ -95,24 +95,9 @@ export function checkLinks(ctx: RuleContext, external?: Map<string, ExternalLink
       }
       if (t.type !== 'internal') continue;
       if (reported.has(link.value)) continue;
-      if (t.path === '' || (t.path === page.path && t.fragment !== undefined)) {
-        // Same-page fragment ("#faq").
-        if (t.fragment && t.fragment !== 'top' && !page.facts.ids.has(t.fragment)) {
-          reported.add(link.value);
-          problems.push(
-            pageProblem(ctx, page, {
-              rule: 'broken-fragment',
-              message: `${link.where} "${link.value}" points to an id that is not on this page`,
-              expected: 'an element with that id on the page',
-              received: `#${t.fragment}`,
-              hint: hintFor(t.fragment, page.facts.ids, (guess) => `#${guess}`),
-              needles: [link.value],
-            }),
-          );
-        }
-        continue;
-      }
-      const hit = resolve(ctx, t.path);
+      // A same-page fragment ("#faq") is checked against this page's ids.
+      const samePage = t.path === '' || (t.path === page.path && t.fragment !== undefined);
+      const hit = samePage ? { page, slash: false } : resolve(ctx, t.path);
       if (!hit) {
         reported.add(link.value);
         problems.push(
@@ -145,8 +130,8 @@ export function checkLinks(ctx: RuleContext, external?: Map<string, ExternalLink
         problems.push(
           pageProblem(ctx, page, {
             rule: 'broken-fragment',
-            message: `${link.where} "${link.value}" points to an id that is not on ${hit.page.path}`,
-            expected: `an element with that id on ${hit.page.path}`,
+            message: `${link.where} "${link.value}" points to an id that is not on ${samePage ? 'this page' : hit.page.path}`,
+            expected: `an element with that id on ${samePage ? 'the page' : hit.page.path}`,
             received: `#${t.fragment}`,
             hint: hintFor(t.fragment, hit.page.facts.ids, (guess) => `#${guess}`),
             needles: [link.value],
