@@ -21,14 +21,12 @@ const HIDDEN = new Set(['script', 'style', 'template', 'svg']);
 
 const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
 
-const valuesOf = new WeakMap<Messages, WeakMap<Messages, ReturnType<typeof defaultValues>>>();
+const valuesOf = new WeakMap<Messages, ReturnType<typeof defaultValues> & { def: Messages }>();
 
-/** defaultValues, made once per pair of catalogues (not once per page). */
+/** defaultValues, made once per catalogue of a page's language (not once per page), again if the default's changes. */
 function defaultValuesOnce(def: Messages, own: Messages) {
-  let byOwn = valuesOf.get(def);
-  if (!byOwn) valuesOf.set(def, (byOwn = new WeakMap()));
-  let values = byOwn.get(own);
-  if (!values) byOwn.set(own, (values = defaultValues(def, own)));
+  let values = valuesOf.get(own);
+  if (values?.def !== def) valuesOf.set(own, (values = { ...defaultValues(def, own), def }));
   return values;
 }
 
