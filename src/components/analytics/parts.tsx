@@ -1,10 +1,11 @@
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { cn } from '../cn.ts';
 import { useWords } from './words.tsx';
 
 /** A summary figure, with how it changed against the period before when there is one. */
 export function Card({ label, value, change }: { label: string; value: ReactNode; change?: string }) {
-  const id = useId();
+  // From the label, letters of any script kept: the server's and the browser's render agree (no useId: source-rules.test.ts).
+  const id = `card-${label.toLowerCase().replace(/[^\p{L}\p{M}\p{N}]+/gu, '-')}`;
   return (
     <div role="group" aria-labelledby={id} className="rounded-xl border border-line bg-white p-4 shadow-sm">
       <p id={id} className="text-sm font-medium text-muted">
