@@ -59,7 +59,7 @@ export async function renderBodies(editions: Edition[]): Promise<Content[]> {
         if (!result.issues.length) ctx.cache.set(key, result);
       }
       // The source goes once rendered: pages are made from the HTML, and holding every body's text
-      // through the build is memory a big site feels (docs/decisions/117).
+      // through the build is memory a big site feels (docs/decisions/118).
       return { ...entry, body: '', rendered: result };
     };
     return { ...content, blog: content.blog.map(rendered), brands: content.brands.map(rendered), areas: content.areas.map(rendered) };
