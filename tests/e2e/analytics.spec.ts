@@ -80,7 +80,7 @@ test.describe('the tracker', () => {
     await waitForEnhanced(page);
     await expect.poll(() => sent.length).toBe(2);
     // And nothing more: a click sends a record, and whatever else the load sent was asked before it.
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Get A Quote' }).click();
+    await page.getByRole('navigation', { name: say('nav.label') }).getByRole('button', { name: say('nav.getAQuote') }).click();
     await expect.poll(() => requested.filter((r) => r.eventType === 'click')).toHaveLength(1);
     expect(requested.map((r) => r.eventType ?? r.type)).toEqual(['session', 'page_view', 'click']);
     expect(sent.slice(0, 2)).toEqual([
@@ -97,7 +97,7 @@ test.describe('the tracker', () => {
     await page.goto('/');
     await waitForEnhanced(page);
     await expect.poll(() => sent.length).toBe(2);
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About Us' }).click();
+    await page.getByRole('navigation', { name: say('nav.label') }).getByRole('link', { name: say('nav.about') }).click();
     await expect(page).toHaveURL(/\/about$/);
     await expect.poll(() => sent.filter((s) => s.eventType === 'page_view').length).toBe(2);
     const views = sent.filter((s) => s.eventType === 'page_view').map((s) => new URL(s.pageUrl).pathname);
@@ -122,10 +122,10 @@ test.describe('the tracker', () => {
         if ((e.target as Element).closest('a[href*="wa.me"]')) e.preventDefault();
       }),
     );
-    const bar = page.getByRole('complementary', { name: 'Call or WhatsApp us' });
-    const href = (await bar.getByRole('link', { name: 'Call Now' }).getAttribute('href'))!;
-    await bar.getByRole('link', { name: 'Call Now' }).click();
-    await bar.getByRole('link', { name: 'WhatsApp' }).click();
+    const bar = page.getByRole('complementary', { name: say('contactWidget.callBar') });
+    const href = (await bar.getByRole('link', { name: say('common.callNow') }).getAttribute('href'))!;
+    await bar.getByRole('link', { name: say('common.callNow') }).click();
+    await bar.getByRole('link', { name: say('common.whatsApp') }).click();
     await expect.poll(() => sent.filter((s) => s.eventType === 'click').map((s) => s.elementClicked)).toEqual([href, 'whatsapp']);
   });
 
@@ -241,12 +241,12 @@ test.describe('/analytics: leads and the owner’s own visits', () => {
     await expect.poll(() => sent.filter((s) => s.eventType === 'click').length).toBe(1);
     const name = `Dashboard Lead ${Date.now().toString(36)}`;
     const form = page.locator('form#contact-form');
-    await form.getByLabel('Your name').fill(name);
-    await form.getByLabel('Phone').fill('+91 90000 00006');
-    await form.getByLabel('Email').fill('dash@gmail.com');
-    await form.getByLabel('Service needed').selectOption('Other');
-    await form.getByLabel('Message').fill('Seen on the dashboard?');
-    await form.getByRole('button', { name: 'Send Message' }).click();
+    await form.getByLabel(say('forms.fields.name')).fill(name);
+    await form.getByLabel(say('forms.fields.phone')).fill('+91 90000 00006');
+    await form.getByLabel(say('forms.fields.email')).fill('dash@gmail.com');
+    await form.getByLabel(say('forms.contact.service.label')).selectOption(say('forms.contact.service.other'));
+    await form.getByLabel(say('forms.fields.message')).fill('Seen on the dashboard?');
+    await form.getByRole('button', { name: say('forms.contact.submit') }).click();
     await expect(page).toHaveURL(/\/thank-you$/);
 
     await page.setViewportSize({ width: 360, height: 740 });

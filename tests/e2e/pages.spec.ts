@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { SITE } from './screen-support.ts';
+import { say, SITE } from './screen-support.ts';
 import { axeViolations, expect, firstParagraphOf, ORIGIN, pageData, preloadAxe, sitemapPaths, test, waitForEnhanced } from './support.ts';
 
 const paths = sitemapPaths();
@@ -131,8 +131,8 @@ test('an unknown path answers 404 with the not-found page and logs the path', as
   const res = await page.goto('/no-such-page');
   expect(res?.status()).toBe(404);
   await waitForEnhanced(page);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Page not found');
-  await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(say('notFound.title'));
+  await expect(page.getByRole('link', { name: say('notFound.home') })).toHaveAttribute('href', '/');
   await expect.poll(() => consoleLog.errors.some((e) => e.includes('/no-such-page'))).toBe(true);
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, follow');
 });

@@ -19,13 +19,13 @@ for (const js of [true, false]) {
     test('the menu opens from the toggle and a link in it leads to its page', async ({ page }) => {
       await page.goto('/');
       await ready(page);
-      const toggle = page.getByRole('navigation', { name: 'Main' }).locator('summary');
+      const toggle = page.getByRole('navigation', { name: say('nav.label') }).locator('summary');
       const menu = page.locator('#main-menu');
       await expect(menu).toBeHidden();
       await toggle.click();
       await expect(menu).toBeVisible();
-      await expect(menu.getByRole('link', { name: 'Blog' })).toBeInViewport();
-      await menu.getByRole('link', { name: 'About Us' }).click();
+      await expect(menu.getByRole('link', { name: say('nav.blog') })).toBeInViewport();
+      await menu.getByRole('link', { name: say('nav.about') }).click();
       await expect(page).toHaveURL(/\/about$/);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.locator('#main-menu')).toBeHidden();
@@ -56,11 +56,11 @@ for (const js of [true, false]) {
         await test.step(url, async () => {
           await page.goto(url);
           await ready(page);
-          const bar = page.getByRole('complementary', { name: 'Call or WhatsApp us' });
-          await expect.soft(bar.getByRole('link', { name: 'Call Now' }), url).toHaveAttribute('href', TEL);
-          await expect.soft(bar.getByRole('link', { name: 'WhatsApp' }), url).toHaveAttribute('href', WHATSAPP);
-          await expect.soft(bar.getByRole('link', { name: 'Call Now' }), url).toBeInViewport({ ratio: 1 });
-          await expect.soft(bar.getByRole('link', { name: 'WhatsApp' }), url).toBeInViewport({ ratio: 1 });
+          const bar = page.getByRole('complementary', { name: say('contactWidget.callBar') });
+          await expect.soft(bar.getByRole('link', { name: say('common.callNow') }), url).toHaveAttribute('href', TEL);
+          await expect.soft(bar.getByRole('link', { name: say('common.whatsApp') }), url).toHaveAttribute('href', WHATSAPP);
+          await expect.soft(bar.getByRole('link', { name: say('common.callNow') }), url).toBeInViewport({ ratio: 1 });
+          await expect.soft(bar.getByRole('link', { name: say('common.whatsApp') }), url).toBeInViewport({ ratio: 1 });
         });
       }
     });
@@ -72,7 +72,7 @@ for (const js of [true, false]) {
       await copyright.scrollIntoViewIfNeeded();
       await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
       const box = (await copyright.boundingBox())!;
-      const bar = (await page.getByRole('complementary', { name: 'Call or WhatsApp us' }).boundingBox())!;
+      const bar = (await page.getByRole('complementary', { name: say('contactWidget.callBar') }).boundingBox())!;
       expect(box.y + box.height).toBeLessThanOrEqual(bar.y);
     });
 
@@ -101,9 +101,9 @@ for (const js of [true, false]) {
       const toggle = page.locator('summary[aria-label="Contact us: call or WhatsApp"]');
       await expect(panel).toBeHidden();
       await toggle.click();
-      await expect(panel.getByRole('link', { name: 'Call Now' })).toHaveAttribute('href', TEL);
-      await expect(panel.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', WHATSAPP);
-      await expect(panel.getByRole('link', { name: 'Call Now' })).toBeInViewport();
+      await expect(panel.getByRole('link', { name: say('common.callNow') })).toHaveAttribute('href', TEL);
+      await expect(panel.getByRole('link', { name: say('common.whatsApp') })).toHaveAttribute('href', WHATSAPP);
+      await expect(panel.getByRole('link', { name: say('common.callNow') })).toBeInViewport();
       await toggle.click();
       await expect(panel).toBeHidden();
       await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
@@ -120,7 +120,7 @@ test.describe('on a phone, the keyboard', () => {
   test('Escape closes the menu and the widget and puts focus back on their toggle', async ({ page }) => {
     await page.goto('/');
     await waitForEnhanced(page);
-    const menuToggle = page.getByRole('navigation', { name: 'Main' }).locator('summary');
+    const menuToggle = page.getByRole('navigation', { name: say('nav.label') }).locator('summary');
     await menuToggle.focus();
     await page.keyboard.press('Enter');
     await expect(page.locator('#main-menu')).toBeVisible();
@@ -135,7 +135,7 @@ test.describe('on a phone, the keyboard', () => {
     await page.keyboard.press('Enter');
     // Tab goes from the widget's button into its panel, not back to the top of the page.
     await page.keyboard.press('Tab');
-    await expect(page.locator('#contact-panel').getByRole('link', { name: 'Call Now' })).toBeFocused();
+    await expect(page.locator('#contact-panel').getByRole('link', { name: say('common.callNow') })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(page.locator('#contact-panel')).toBeHidden();
     await expect(widgetToggle).toBeFocused();
@@ -144,16 +144,16 @@ test.describe('on a phone, the keyboard', () => {
   test('"Get A Quote" closes the menu and opens the quote dialog', async ({ page }) => {
     await page.goto('/');
     await waitForEnhanced(page);
-    await page.getByRole('navigation', { name: 'Main' }).locator('summary').click();
-    await page.locator('#main-menu').getByRole('button', { name: 'Get A Quote' }).click();
+    await page.getByRole('navigation', { name: say('nav.label') }).locator('summary').click();
+    await page.locator('#main-menu').getByRole('button', { name: say('nav.getAQuote') }).click();
     await expect(page.locator('#main-menu')).toBeHidden();
-    await expect(page.getByRole('dialog', { name: 'Get A Free Quote' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: say('forms.quote.title') })).toBeVisible();
   });
 
   test('a click outside the open menu closes it', async ({ page }) => {
     await page.goto('/');
     await waitForEnhanced(page);
-    await page.getByRole('navigation', { name: 'Main' }).locator('summary').click();
+    await page.getByRole('navigation', { name: say('nav.label') }).locator('summary').click();
     await expect(page.locator('#main-menu')).toBeVisible();
     // The open panel covers the top of the page: click the page below it (a heading, not a link).
     await page.locator('main h2').nth(2).dispatchEvent('click');
@@ -172,9 +172,9 @@ test.describe('the quote dialog', () => {
   test('opens from the navigation, traps focus, closes on Escape and returns focus', async ({ page }) => {
     await page.goto('/');
     await waitForEnhanced(page);
-    const opener = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Get A Quote' });
+    const opener = page.getByRole('navigation', { name: say('nav.label') }).getByRole('button', { name: say('nav.getAQuote') });
     await opener.click();
-    const dialog = page.getByRole('dialog', { name: 'Get A Free Quote' });
+    const dialog = page.getByRole('dialog', { name: say('forms.quote.title') });
     await expect(dialog).toBeVisible();
     const width = await dialog.evaluate((el) => el.getBoundingClientRect().width);
     expect(width).toBeLessThanOrEqual(425);
@@ -190,29 +190,29 @@ test.describe('the quote dialog', () => {
   test('closes by Cancel and by the Close control', async ({ page }) => {
     await page.goto('/');
     await waitForEnhanced(page);
-    const dialog = page.getByRole('dialog', { name: 'Get A Free Quote' });
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Get A Quote' }).click();
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    const dialog = page.getByRole('dialog', { name: say('forms.quote.title') });
+    await page.getByRole('navigation', { name: say('nav.label') }).getByRole('button', { name: say('nav.getAQuote') }).click();
+    await dialog.getByRole('button', { name: say('forms.quote.cancel') }).click();
     await expect(dialog).toBeHidden();
-    await page.getByRole('button', { name: 'Get A Quote' }).last().click();
+    await page.getByRole('button', { name: say('nav.getAQuote') }).last().click();
     await expect(dialog).toBeVisible();
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: say('common.close') }).click();
     await expect(dialog).toBeHidden();
   });
 
   test('holds the quote form of the spec', async ({ page }) => {
     await page.goto('/');
     await waitForEnhanced(page);
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Get A Quote' }).click();
+    await page.getByRole('navigation', { name: say('nav.label') }).getByRole('button', { name: say('nav.getAQuote') }).click();
     const form = page.locator('dialog form');
-    await expect(page.getByLabel('Your name')).toBeFocused();
+    await expect(page.getByLabel(say('forms.fields.name'))).toBeFocused();
     await expect(form).toHaveAttribute('method', 'post');
     await expect(form.locator('input[name="email"]')).toHaveAttribute('type', 'email');
     await expect(form.locator('input[name="phone"]')).toHaveAttribute('type', 'tel');
     for (const name of ['name', 'email', 'phone', 'message']) {
       await expect(form.locator(`[name="${name}"]`)).toHaveAttribute('required', '');
     }
-    await expect(form.locator('input[name="subject"]')).toHaveValue('New Quote Request from Website');
+    await expect(form.locator('input[name="subject"]')).toHaveValue(say('functions.subject.quote'));
   });
 });
 
@@ -257,13 +257,13 @@ test('a link opens a new page at the top, with its own title and canonical, and 
   await page.evaluate(() => window.scrollTo({ top: 1200, behavior: 'instant' }));
   // A click that does not scroll the link into view first, as a tap on a link on screen would not.
   await page.locator('footer a[href="/privacy-policy"]').dispatchEvent('click');
-  await expect(page).toHaveTitle(/^Privacy Policy \| /);
+  await expect(page).toHaveTitle((await pageData('/privacy-policy')).meta.title);
   await expect(page.locator('html')).toHaveAttribute('data-transition', TRANSITION);
   // A document of its own (the browser navigated), opened at the top.
   expect(await page.evaluate(() => [new URL(performance.getEntriesByType('navigation')[0]!.name).pathname, window.scrollY])).toEqual(['/privacy-policy', 0]);
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${ORIGIN}/privacy-policy`);
   expect(await page.locator('head title').count()).toBe(1);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(say('privacyPolicy.hero.title'));
   expect(consoleLog.errors).toEqual([]);
 });
 
