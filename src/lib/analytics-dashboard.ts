@@ -4,6 +4,7 @@
 
 import type { DashboardData } from '#functions/_shared/figures.ts';
 import type { Range } from '#functions/_shared/range.ts';
+import type { DashboardT } from '../components/analytics/words.tsx';
 
 export type { DashboardData, DayFigures, LeadsBy, RangeTotals, StoredEvent, StoredSession, TopItem, TopList } from '#functions/_shared/figures.ts';
 
@@ -64,7 +65,8 @@ export async function readDashboard(endpoint: string, key: string, range?: Range
   return data;
 }
 
-export const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** The catalogue's short month names: dashboard.months.<key>. */
+const MONTH_KEYS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const IST_PARTS = new Intl.DateTimeFormat('en-US', {
   timeZone: 'Asia/Kolkata',
   year: 'numeric',
@@ -76,8 +78,11 @@ const IST_PARTS = new Intl.DateTimeFormat('en-US', {
   hourCycle: 'h23',
 });
 
-/** "2025-07-03T10:15:30.000Z" → "03 Jul 2025, 15:45:30 IST" (Asia/Kolkata, 24-hour). */
-export function formatIst(iso: string): string {
+/** "2025-07-03" → dashboard.day with the day and the month's short name (in English "03 Jul"). */
+export const formatDay = (day: string, t: DashboardT) => t('day', { day: day.slice(8, 10), month: t(`months.${MONTH_KEYS[Number(day.slice(5, 7)) - 1]}`) });
+
+/** "2025-07-03T10:15:30.000Z" → dashboard.time in Asia/Kolkata, 24-hour (in English "03 Jul 2025, 15:45:30 IST"). */
+export function formatIst(iso: string, t: DashboardT): string {
   const p = Object.fromEntries(IST_PARTS.formatToParts(new Date(iso)).map((x) => [x.type, x.value]));
-  return `${p.day} ${MONTHS[Number(p.month) - 1]} ${p.year}, ${p.hour}:${p.minute}:${p.second} IST`;
+  return t('time', { date: formatDay(`${p.year}-${p.month!.padStart(2, '0')}-${p.day}`, t), year: p.year!, time: `${p.hour}:${p.minute}:${p.second}` });
 }

@@ -55,7 +55,7 @@ export function DashboardFigures({ data, range, endpoint, dashboardKey, children
           <Badge tone="brand">{s.country ?? t('sessions.unknownCountry')}</Badge>,
           [s.city, s.region].filter(Boolean).join(', ') || '—',
           `${coord(s.latitude)}, ${coord(s.longitude)}`,
-          formatIst(s.created_at),
+          formatIst(s.created_at, t),
         ])}
       />
       <Table
@@ -65,7 +65,7 @@ export function DashboardFigures({ data, range, endpoint, dashboardKey, children
           <Badge tone={e.event_type === 'click' ? 'accent' : 'plain'}>{e.event_type}</Badge>,
           e.ip_address ?? '—',
           e.element_clicked ?? '—',
-          formatIst(e.timestamp),
+          formatIst(e.timestamp, t),
         ])}
       />
       <button

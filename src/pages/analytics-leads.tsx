@@ -113,7 +113,7 @@ function LeadCard({ lead: l }: { lead: StoredLead }) {
           {t(`leads.kind.${KIND_KEY[l.kind]}`)}
           {l.brand_name ? ` · ${l.brand_name}` : ''}
         </span>
-        <span className="text-muted">{formatIst(l.created_at)}</span>
+        <span className="text-muted">{formatIst(l.created_at, t)}</span>
       </p>
       {l.name && <p>{l.name}</p>}
       <p className="break-all">
@@ -157,7 +157,7 @@ export function WaitingDeliveries({ data }: { data: LeadsData }) {
         <p key={w.channel}>
           {countOf(t, 'leads.waiting', w.count, {
             channel: t(`leads.channel.${w.channel}`),
-            since: formatIst(w.oldest),
+            since: formatIst(w.oldest, t),
             error: w.last_error ? t('leads.lastError', { error: w.last_error }) : '',
           })}
         </p>

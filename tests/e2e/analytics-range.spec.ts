@@ -17,10 +17,10 @@ const PORT = Number(process.env.E2E_PORT ?? 4174) + 100;
 const BASE = `http://127.0.0.1:${PORT}`;
 const DAY = 86_400_000;
 const UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36';
-/** The India date of an instant, as the dashboard's table shows it ("03 Jul"). */
+/** The India date of an instant, as the dashboard's table shows it in the catalogue's words (in English "03 Jul"). */
 const shortIst = (t: number) => {
   const d = new Date(t + 5.5 * 3_600_000);
-  return `${String(d.getUTCDate()).padStart(2, '0')} ${['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][d.getUTCMonth()]}`;
+  return say('dashboard.day', { day: String(d.getUTCDate()).padStart(2, '0'), month: say(`dashboard.months.${['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'][d.getUTCMonth()]}`) });
 };
 
 let dir: string;

@@ -53,12 +53,13 @@ function recordRequested(page: Page) {
   return requested;
 }
 
-/** 2025-07-03T10:15:30.123Z → "03 Jul 2025, 15:45:30 IST", computed without Intl. */
+/** 2025-07-03T10:15:30.123Z → in English "03 Jul 2025, 15:45:30 IST": the catalogue's dashboard.time, computed without Intl. */
 function istText(iso: string): string {
   const d = new Date(Date.parse(iso) + 5.5 * 3600_000);
-  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+  const months = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
   const two = (n: number) => String(n).padStart(2, '0');
-  return `${two(d.getUTCDate())} ${months[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())} IST`;
+  const date = say('dashboard.day', { day: two(d.getUTCDate()), month: say(`dashboard.months.${months[d.getUTCMonth()]}`) });
+  return say('dashboard.time', { date, year: String(d.getUTCFullYear()), time: `${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())}` });
 }
 
 /** Keeps the browser from handing tel: links to the system; the tracker listens before this runs. */

@@ -91,7 +91,7 @@ describe('the owner’s dashboard speaks its catalogue', () => {
         t('events.download'), t('countries.title'), t('count.session.one', { n: 1 }),
         t('leads.givenUp.many', { n: 2 }), t('range.label'), t('range.last7'), t('range.from'), t('range.show'),
       ]) expect(shown, words).toContain(words);
-      expect(shown).toContain(t('leads.waiting.many', { n: 3, channel: t('leads.channel.telegram'), since: formatIst(waiting.waiting[0]!.oldest), error: t('leads.lastError', { error: 'HTTP 401: Unauthorized' }) }));
+      expect(shown).toContain(t('leads.waiting.many', { n: 3, channel: t('leads.channel.telegram'), since: formatIst(waiting.waiting[0]!.oldest, t), error: t('leads.lastError', { error: 'HTTP 401: Unauthorized' }) }));
     },
   );
 

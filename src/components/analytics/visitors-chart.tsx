@@ -5,11 +5,13 @@
 
 import { useEffect, useRef } from 'react';
 import type uPlot from 'uplot';
-import { MONTHS } from '../../lib/analytics-dashboard.ts';
+import { formatDay } from '../../lib/analytics-dashboard.ts';
 import type { ChartDay } from './chart-days.ts';
 import { useWords } from './words.tsx';
 
-const shortDay = (day: string) => `${day.slice(8)} ${MONTHS[Number(day.slice(5, 7)) - 1]}`;
+// A tick of the chart (seconds) → its day in India Standard Time, "2025-07-03".
+const istDay = (s: number) => new Date((s + 19800) * 1000).toISOString().slice(0, 10);
+const DAY = 86400;
 const leadsOf = (d: ChartDay) => d.calls + d.whatsapp + d.forms;
 
 let sheet: CSSStyleSheet | null = null;
@@ -40,11 +42,12 @@ export function VisitorsChart({ days }: { days: ChartDay[] }) {
           tzDate: (ts) => UPlot.tzDate(new Date(ts * 1e3), 'Asia/Kolkata'),
           scales: { x: { time: true } },
           series: [
-            { label: day },
+            // The days in the catalogue's words, not uPlot's English month names.
+            { label: day, value: (_u, s) => (s == null ? '' : formatDay(istDay(s), t)) },
             { label: visitors, stroke: '#1d4ed8', width: 2, points: { show: days.length <= 31 } },
             { label: leads, stroke: '#c2410c', width: 2, dash: [6, 4], points: { show: days.length <= 31 } },
           ],
-          axes: [{}, { size: 44 }],
+          axes: [{ incrs: [1, 2, 7, 14, 30, 61, 91, 182, 365].map((n) => n * DAY), values: (_u, splits) => splits.map((s) => formatDay(istDay(s), t)) }, { size: 44 }],
         },
         [days.map((d) => Date.parse(`${d.day}T00:00:00+05:30`) / 1000), days.map((d) => d.visitors), days.map(leadsOf)],
         el,
@@ -57,7 +60,7 @@ export function VisitorsChart({ days }: { days: ChartDay[] }) {
       observer?.disconnect();
       chart?.destroy();
     };
-  }, [days, day, visitors, leads]);
+  }, [days, day, visitors, leads, t]);
 
   return (
     <figure className="mt-6 rounded-xl border border-line p-4" aria-labelledby="chart-title">
@@ -83,7 +86,7 @@ export function VisitorsChart({ days }: { days: ChartDay[] }) {
             {days.map((d) => (
               <tr key={d.day} className="border-t border-line">
                 <th scope="row" className="py-1 pr-2 font-medium">
-                  {shortDay(d.day)}
+                  {formatDay(d.day, t)}
                 </th>
                 <td className="py-1 pr-2">{d.visitors}</td>
                 <td className="py-1 pr-2">{d.calls}</td>

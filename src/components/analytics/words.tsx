@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useMemo } from 'react';
 import type { Messages } from '../../contract/site.ts';
 import { translate, type MessageVars } from '../../i18n/translate.ts';
 
@@ -13,7 +13,8 @@ export type DashboardT = (key: string, vars?: MessageVars) => string;
 
 export function useWords(): DashboardT {
   const words = useContext(DashboardWords);
-  return (key, vars) => translate(words, `dashboard.${key}`, vars);
+  // The same function while the words are the same: the chart, drawn in an effect, depends on it.
+  return useMemo(() => (key, vars) => translate(words, `dashboard.${key}`, vars), [words]);
 }
 
 /** A message with a count: dashboard.<key>.one for 1 ("1 call"), .many for any other number ("3 calls"). */
