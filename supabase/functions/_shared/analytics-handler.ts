@@ -6,7 +6,7 @@ import { isbot } from 'isbot';
 import { checkJsonNumbers, checkJsonValue, CONTROL_CHARACTER, decodeUtf8, readBody, type BodyIssue, type BodyProblem } from './body.ts';
 import type { ClientAddress } from './client-address.ts';
 import type { FunctionsContent } from './content.ts';
-import { csvTable } from './csv.ts';
+import { csvResponse } from './csv.ts';
 import { DIGEST_CHANNELS, makeDigest, queueDigest, reportedWeek } from './digest.ts';
 import { AnalyticsPayloadSchema, clip, CONTROL_MESSAGE, MAX_USER_AGENT_LENGTH, NORMALISED_FIELDS, type AnalyticsPayload } from './event-schema.ts';
 import { readDashboard } from './figures.ts';
@@ -49,7 +49,7 @@ const invalidRecord = (issues: BodyIssue[]) => ({ error: 'Invalid analytics reco
 
 export function createAnalyticsHandler(deps: AnalyticsDeps): FunctionHandler {
   const { query, config } = deps;
-  const { now, logError, defer, gate, salts, refusedKey, dashboardRequest } = functionBase('analytics', deps, DEFAULT_RATE_LIMIT);
+  const { now, logError, defer, identify, salts, refusedKey, dashboardRequest } = functionBase('analytics', deps, DEFAULT_RATE_LIMIT);
   const bodyRefused: Record<BodyProblem, [number, Record<string, unknown>]> = {
     type: [415, { error: 'Send the record as text/plain or application/json' }],
     charset: [415, { error: 'Send the record in UTF-8' }],
@@ -58,7 +58,7 @@ export function createAnalyticsHandler(deps: AnalyticsDeps): FunctionHandler {
   };
 
   async function collect(req: Request, cors: Record<string, string>, remoteAddress?: string): Promise<Response> {
-    const { client, ipHash, allowed } = await gate.identify(req.headers, remoteAddress);
+    const { client, ipHash, allowed } = await identify(req.headers, remoteAddress);
     if (!allowed) return json(429, { error: 'Too many requests' }, { ...cors, 'retry-after': '60' });
     const bytes = await readBody(req, MAX_BODY_BYTES, (type) => !type || type === 'text/plain' || type === 'application/json');
     if (typeof bytes === 'string') return json(...bodyRefused[bytes], cors);
@@ -195,16 +195,9 @@ export function createAnalyticsHandler(deps: AnalyticsDeps): FunctionHandler {
     try {
       if (asked.csv) {
         const rows = await query(EVENTS_CSV_SQL, [...Object.values(isoRange(r)), MAX_CSV_EVENTS]);
-        return new Response(csvTable(EVENT_CSV_COLUMNS, rows), {
-          headers: {
-            ...cors,
-            'content-type': 'text/csv; charset=utf-8',
-            'cache-control': 'no-store',
-            // The first and last day in India.
-            'content-disposition': `attachment; filename="events-${istDate(r.from.getTime())}-${istDate(r.to.getTime() - 1)}.csv"`,
-            ...(rows.length === MAX_CSV_EVENTS ? { 'x-truncated': `newest ${MAX_CSV_EVENTS} events` } : {}),
-          },
-        });
+        // Named by the first and last day in India.
+        const name = `events-${istDate(r.from.getTime())}-${istDate(r.to.getTime() - 1)}.csv`;
+        return csvResponse(name, EVENT_CSV_COLUMNS, rows, rows.length === MAX_CSV_EVENTS ? { ...cors, 'x-truncated': `newest ${MAX_CSV_EVENTS} events` } : cors);
       }
       return json(200, await readDashboard(query, r, now()), cors);
     } catch (error) {

@@ -23,7 +23,8 @@ export function csvField(value: unknown): string {
   return /[",\r\n;]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-/** A header line of `columns`, then one line per row. */
-export function csvTable<C extends string>(columns: readonly C[], rows: readonly Partial<Record<C, unknown>>[]): string {
-  return [columns.join(','), ...rows.map((r) => columns.map((c) => csvField(r[c])).join(','))].join('\r\n') + '\r\n';
+/** A CSV download named `filename`: a header line of `columns`, then one line per row. */
+export function csvResponse<C extends string>(filename: string, columns: readonly C[], rows: readonly Partial<Record<C, unknown>>[], headers: Record<string, string>): Response {
+  const body = [columns.join(','), ...rows.map((r) => columns.map((c) => csvField(r[c])).join(','))].join('\r\n') + '\r\n';
+  return new Response(body, { headers: { ...headers, 'content-type': 'text/csv; charset=utf-8', 'cache-control': 'no-store', 'content-disposition': `attachment; filename="${filename}"` } });
 }

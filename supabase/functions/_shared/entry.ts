@@ -29,7 +29,12 @@ export function entryEnv(fn: string, get: (name: string) => string | undefined) 
       for (const problem of alerts.problems) console.error(`${fn}: ${problem}`);
       return alerts.channels;
     },
-    /** The client's address from the header Cloudflare, in front of Supabase's functions, sets (or the one ANALYTICS_CLIENT_IP_HEADER names). */
+    /**
+     * The client's address: every request reaches a function through Cloudflare and Supabase's
+     * gateway, so the socket peer is the gateway and x-forwarded-for starts with whatever the client
+     * wrote; Cloudflare sets `cf-connecting-ip`, replacing any value the client sent. Another edge's
+     * header can be named in ANALYTICS_CLIENT_IP_HEADER (decision 041).
+     */
     clientAddress: { header: get('ANALYTICS_CLIENT_IP_HEADER') || 'cf-connecting-ip' },
   };
 }

@@ -3,7 +3,7 @@
 // dashboard's GET (its range and format), and the per-client rate limit keyed by a hash of the
 // client (decision 041).
 
-import { createClientAddress, type ClientAddress, type ClientAddressOptions } from './client-address.ts';
+import { createClientAddress, type ClientAddressOptions } from './client-address.ts';
 import type { Query } from './db.ts';
 import { createHmac, formatIp, networkOf, timingSafeEqual } from './ip.ts';
 import { consoleLogError, rateLimitedLog, type LogError } from './log.ts';
@@ -41,28 +41,49 @@ export interface FunctionDeps<C extends FunctionConfig> {
 export type FunctionHandler = (req: Request, info?: { remoteAddress?: string }) => Promise<Response>;
 
 /**
- * What both functions set up from their deps: the clock, the limited log, the client gate, the
- * daily salts, the dashboard key's check with its answers, and the dashboard GET's reading.
+ * What both functions set up from their deps: the clock, the limited log, the client's identity
+ * and rate limit, the daily salts, the dashboard key's check, and the dashboard GET's reading.
  */
 export function functionBase<C extends FunctionConfig>(name: string, deps: FunctionDeps<C>, rateLimit: RateLimitOptions) {
   const { config } = deps;
   if (!config.hmacSecret || !config.dashboardKey) throw new Error(`${name}: hmacSecret and dashboardKey must be set`);
   const now = deps.now ?? (() => new Date());
   const clock = () => now().getTime();
-  const gate = createClientGate({ hmacSecret: config.hmacSecret, rateLimit: config.rateLimit ?? rateLimit, clientAddress: config.clientAddress, now: clock });
-  const checkKey = createKeyCheck({ key: config.dashboardKey, gate, now: clock });
-  /** The dashboard key's check: null when the key opens the dashboard, else the answer. */
+  const hmac = createHmac(config.hmacSecret);
+  const tokens = createRateLimiter(config.rateLimit ?? rateLimit, clock);
+  const clientAddress = createClientAddress(config.clientAddress);
+  /**
+   * The client, the keyed hash of its address (null when unknown), and the key its limits are kept
+   * under: its hash, or for IPv6 the hash of its /64 (a subscriber's line usually holds a whole /64;
+   * decision 041).
+   */
+  const clientOf = async (headers: Headers, remoteAddress?: string) => {
+    const client = clientAddress(headers, remoteAddress);
+    const ipHash = client.ip ? await hmac(formatIp(client.ip)) : null;
+    return { client, ipHash, key: client.ip?.kind() === 'ipv6' ? await hmac(`${formatIp(networkOf(client.ip, 64))}/64`) : ipHash };
+  };
+  // Wrong dashboard keys a client may send in a burst, then one every 30 s (issue 25.11), told apart
+  // as the rate limit tells clients: a client whose guesses are used up is refused before its key is
+  // even compared, until its bucket refills. A right key costs nothing.
+  const guesses = createRateLimiter({ burst: 10, perSecond: 1 / 30 }, clock);
+  /** The dashboard key's check (`Authorization: Bearer <key>`): null when the key opens the dashboard, else the answer. */
   async function refusedKey(req: Request, cors: Record<string, string>, remoteAddress?: string): Promise<Response | null> {
-    const key = await checkKey(req, remoteAddress);
-    if (key === 'throttled') return json(429, { error: 'Too many wrong dashboard keys from this address; wait a minute' }, { ...cors, 'retry-after': '60' });
-    if (key === 'wrong') return json(401, { error: 'A valid dashboard key is required' }, { ...cors, 'www-authenticate': 'Bearer' });
-    return null;
+    const who = (await clientOf(req.headers, remoteAddress)).key ?? '';
+    if (!guesses.left(who)) return json(429, { error: 'Too many wrong dashboard keys from this address; wait a minute' }, { ...cors, 'retry-after': '60' });
+    const presented = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.get('authorization') ?? '')?.[1];
+    if (presented && (await timingSafeEqual(presented, config.dashboardKey))) return null;
+    guesses.take(who);
+    return json(401, { error: 'A valid dashboard key is required' }, { ...cors, 'www-authenticate': 'Bearer' });
   }
   return {
     now,
     logError: rateLimitedLog(deps.logError ?? consoleLogError, clock),
     defer: deps.defer ?? ((work: Promise<unknown>) => void work.catch(() => {})),
-    gate,
+    /** Tells the client and takes a token from its bucket (`allowed`: it had one); an unknown client is not limited. */
+    async identify(headers: Headers, remoteAddress?: string) {
+      const { client, ipHash, key } = await clientOf(headers, remoteAddress);
+      return { client, ipHash, allowed: key === null || tokens.take(key) };
+    },
     salts: createDailySalt(deps.query),
     refusedKey,
     /** A dashboard GET: its key checked, then its range (?from=&to=, by default the last 30 days) and format (?format=csv, or JSON); else the answer. */
@@ -79,21 +100,33 @@ export function functionBase<C extends FunctionConfig>(name: string, deps: Funct
   };
 }
 
-/** A function's answers: its origins checked (`refuse` answers one not allowed), a preflight, GET and POST by `methods`, the security headers on all. */
+/**
+ * A function's answers: only the configured origins (or "*") may call, and a request without an
+ * Origin (curl, server to server); `refuse` answers another. A preflight, GET and POST by
+ * `methods`, 405 for any other method; the security headers on all.
+ */
 export function answering(
   allowedOrigins: readonly string[],
   allowHeaders: string,
   refuse: (cors: Record<string, string>) => Response,
   methods: Record<'GET' | 'POST', (req: Request, cors: Record<string, string>, remoteAddress?: string) => Promise<Response>>,
 ): FunctionHandler {
+  const allow = 'GET, POST, OPTIONS';
   return async (req, info) => {
-    const { allowed, cors } = corsFor(req, allowedOrigins);
-    if (!allowed) return secured(refuse(cors));
-    if (req.method === 'OPTIONS') return secured(preflight(cors, allowHeaders));
+    const origin = req.headers.get('origin');
+    const cors: Record<string, string> = { vary: 'Origin' };
+    if (origin !== null && !originAllowed(allowedOrigins, origin)) return secured(refuse(cors));
+    if (origin !== null) cors['access-control-allow-origin'] = origin;
+    if (req.method === 'OPTIONS') {
+      const headers = { ...cors, 'access-control-allow-methods': allow, 'access-control-allow-headers': allowHeaders, 'access-control-max-age': '86400' };
+      return secured(new Response(null, { status: 204, headers }));
+    }
     const method = req.method === 'GET' || req.method === 'POST' ? methods[req.method] : null;
-    return secured(method ? await method(req, cors, info?.remoteAddress) : methodNotAllowed(cors));
+    return secured(method ? await method(req, cors, info?.remoteAddress) : json(405, { error: 'Method not allowed' }, { ...cors, allow }));
   };
 }
+
+export const originAllowed = (allowedOrigins: readonly string[], origin: string) => allowedOrigins.includes('*') || allowedOrigins.includes(origin);
 
 /**
  * Sent with every answer of the functions (issue 25.9), unless the answer sets its own: nothing in
@@ -121,85 +154,3 @@ export function json(status: number, body: unknown, headers: Record<string, stri
     headers: { ...headers, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
   });
 }
-
-/**
- * The CORS headers for a request, and whether its origin may call at all: only the configured
- * origins (or "*"); a request without an Origin (curl, server to server) is allowed.
- */
-export function corsFor(req: Request, allowedOrigins: readonly string[]): { allowed: boolean; cors: Record<string, string> } {
-  const origin = req.headers.get('origin');
-  const allowed = origin === null || allowedOrigins.includes('*') || allowedOrigins.includes(origin);
-  const cors: Record<string, string> = { vary: 'Origin' };
-  if (origin !== null && allowed) cors['access-control-allow-origin'] = origin;
-  return { allowed, cors };
-}
-
-/** True when the request carries `Authorization: Bearer <key>` with the dashboard key. */
-export async function hasDashboardKey(req: Request, key: string): Promise<boolean> {
-  const presented = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.get('authorization') ?? '')?.[1];
-  return !!presented && (await timingSafeEqual(presented, key));
-}
-
-/** Wrong keys a client may send in a burst, then one every 30 s. */
-export const KEY_GUESSES: RateLimitOptions = { burst: 10, perSecond: 1 / 30 };
-
-/**
- * The dashboard key check with a limit on wrong guesses per client (issue 25.11): a client whose
- * guesses are used up gets 'throttled' before its key is even compared, until its bucket refills.
- * A right key costs nothing. Clients are told apart as the rate limit tells them (createClientGate).
- */
-export function createKeyCheck(opts: { key: string; gate: ClientGate; now: () => number }) {
-  const guesses = createRateLimiter(KEY_GUESSES, opts.now);
-  return async (req: Request, remoteAddress?: string): Promise<'ok' | 'wrong' | 'throttled'> => {
-    const who = (await opts.gate.rateKey(req.headers, remoteAddress)) ?? '';
-    if (!guesses.left(who)) return 'throttled';
-    if (await hasDashboardKey(req, opts.key)) return 'ok';
-    guesses.take(who);
-    return 'wrong';
-  };
-}
-
-export interface ClientGate {
-  /** Who the client is, and the keyed hash of its address (null when unknown). */
-  identify(headers: Headers, remoteAddress?: string): Promise<{ client: ClientAddress; ipHash: string | null; allowed: boolean }>;
-  /** The key the client's limits are kept under, without taking a token; null when the client is unknown. */
-  rateKey(headers: Headers, remoteAddress?: string): Promise<string | null>;
-}
-
-/**
- * Tells the client and takes one token from its bucket. The key is the client's hash, or for
- * IPv6 the hash of its /64 (a subscriber's line usually holds a whole /64); an unknown client is
- * not limited (decision 041).
- */
-export function createClientGate(opts: {
-  hmacSecret: string;
-  rateLimit: RateLimitOptions;
-  clientAddress?: ClientAddressOptions;
-  now: () => number;
-}): ClientGate {
-  const hmac = createHmac(opts.hmacSecret);
-  const tokens = createRateLimiter(opts.rateLimit, opts.now);
-  const clientAddress = createClientAddress(opts.clientAddress);
-  const keys = async (headers: Headers, remoteAddress?: string) => {
-    const client = clientAddress(headers, remoteAddress);
-    const ipHash = client.ip ? await hmac(formatIp(client.ip)) : null;
-    return { client, ipHash, key: client.ip?.kind() === 'ipv6' ? await hmac(`${formatIp(networkOf(client.ip, 64))}/64`) : ipHash };
-  };
-  return {
-    async identify(headers, remoteAddress) {
-      const { client, ipHash, key } = await keys(headers, remoteAddress);
-      return { client, ipHash, allowed: key === null || tokens.take(key) };
-    },
-    rateKey: async (headers, remoteAddress) => (await keys(headers, remoteAddress)).key,
-  };
-}
-
-/** The answer to a CORS preflight, and to a method the function does not take. */
-export function preflight(cors: Record<string, string>, allowHeaders: string): Response {
-  return new Response(null, {
-    status: 204,
-    headers: { ...cors, 'access-control-allow-methods': 'GET, POST, OPTIONS', 'access-control-allow-headers': allowHeaders, 'access-control-max-age': '86400' },
-  });
-}
-
-export const methodNotAllowed = (cors: Record<string, string>) => json(405, { error: 'Method not allowed' }, { ...cors, allow: 'GET, POST, OPTIONS' });

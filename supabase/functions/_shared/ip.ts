@@ -49,9 +49,8 @@ export function isPublicIp(ip: ParsedIp): boolean {
 
 const encoder = new TextEncoder();
 
-function toHex(buf: ArrayBuffer): string {
-  return Array.from(new Uint8Array(buf), (b) => b.toString(16).padStart(2, '0')).join('');
-}
+/** Bytes as lower-case hex. */
+export const toHex = (bytes: ArrayBuffer | Uint8Array): string => Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, '0')).join('');
 
 /** An HMAC-SHA-256 function under `secret` that returns lower-case hex; the key is imported once. */
 export function createHmac(secret: string): (message: string) => Promise<string> {

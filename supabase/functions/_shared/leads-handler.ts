@@ -10,10 +10,10 @@
 import { channelsFor, type AlertChannels, type Channel } from './alerts.ts';
 import { readBody, type BodyIssue, type BodyProblem } from './body.ts';
 import { languageOf, wordsOf, type FunctionsContent } from './content.ts';
-import { csvTable } from './csv.ts';
+import { csvResponse } from './csv.ts';
 import { queueDueDigest } from './digest.ts';
 import { readLeadsFigures, type LeadsFigures } from './figures.ts';
-import { answering, functionBase, json, type FunctionConfig, type FunctionDeps, type FunctionHandler } from './http.ts';
+import { answering, functionBase, json, originAllowed, type FunctionConfig, type FunctionDeps, type FunctionHandler } from './http.ts';
 import { DEFAULT_HONEYPOT_FIELD, parseFormBody, readLead, type FormFields, type Lead, type LeadRecord } from './lead-form.ts';
 import { FIELD_RULES } from './lead-rules.ts';
 import { invalidLeadPage, refusalPage, subscribedPage, type PageLinks, type PageWords } from './lead-page.ts';
@@ -92,7 +92,7 @@ const DEFAULT_DRAIN_MS = 60_000;
 
 export function createLeadsHandler(deps: LeadsDeps): FunctionHandler {
   const { query, config, content } = deps;
-  const { now, logError, defer, gate, salts, dashboardRequest } = functionBase('leads', deps, LEADS_RATE_LIMIT);
+  const { now, logError, defer, identify, salts, dashboardRequest } = functionBase('leads', deps, LEADS_RATE_LIMIT);
   const honeypot = config.honeypotField ?? DEFAULT_HONEYPOT_FIELD;
   const outbox = deps.outbox ?? createOutbox({ query, channels: config.channels ?? {}, say: wordsOf(content), siteOrigin: config.siteOrigin, now, logError });
   const drainMs = deps.drainMs ?? DEFAULT_DRAIN_MS;
@@ -106,8 +106,7 @@ export function createLeadsHandler(deps: LeadsDeps): FunctionHandler {
   function pagePath(req: Request): string | null {
     try {
       const ref = new URL(req.headers.get('referer') ?? '');
-      const ok = config.allowedOrigins.includes('*') || config.allowedOrigins.includes(ref.origin);
-      return ok && ref.pathname.length <= 2048 ? ref.pathname : null;
+      return originAllowed(config.allowedOrigins, ref.origin) && ref.pathname.length <= 2048 ? ref.pathname : null;
     } catch {
       return null;
     }
@@ -149,7 +148,7 @@ export function createLeadsHandler(deps: LeadsDeps): FunctionHandler {
         ? json(status, { error: say(message), issues }, { ...cors, ...extra })
         : new Response(refusalPage(say(title), say(message, { bytes: MAX_LEAD_BODY_BYTES }), links, words), { status, headers: { ...cors, ...HTML_HEADERS, ...extra } });
 
-    const { allowed, ipHash } = await gate.identify(req.headers, remoteAddress);
+    const { allowed, ipHash } = await identify(req.headers, remoteAddress);
     if (!allowed) return refuse(429, 'refusal.tooManyTitle', 'refusal.tooMany', [], { 'retry-after': '60' });
     const bytes = await readBody(req, MAX_LEAD_BODY_BYTES, (type) => type === 'application/x-www-form-urlencoded');
     if (typeof bytes === 'string') return refuse(...BODY_REFUSED[bytes]);
@@ -189,9 +188,7 @@ export function createLeadsHandler(deps: LeadsDeps): FunctionHandler {
       const [leads, figures] = await Promise.all([query(LEADS_IN_RANGE_SQL, [from, to, csv ? 100_000 : 50]), csv ? null : readLeadsFigures(query, r, now())]);
       const rows = leads.map((r) => JSON.parse(String(r.lead)) as StoredLead);
       if (csv) {
-        return new Response(csvTable(CSV_COLUMNS, rows), {
-          headers: { ...cors, 'content-type': 'text/csv; charset=utf-8', 'cache-control': 'no-store', 'content-disposition': `attachment; filename="leads-${from.slice(0, 10)}-${to.slice(0, 10)}.csv"` },
-        });
+        return csvResponse(`leads-${from.slice(0, 10)}-${to.slice(0, 10)}.csv`, CSV_COLUMNS, rows, cors);
       }
       const body: LeadsData = { from, to, leads: rows.map((l) => ({ ...l, id: Number(l.id) })), ...figures! };
       return json(200, body, cors);
@@ -208,7 +205,7 @@ export function createLeadsHandler(deps: LeadsDeps): FunctionHandler {
    * the setup (which channels are on is the owner's business; issue 38, N7).
    */
   async function runOutbox(cors: Record<string, string>, req: Request, remoteAddress?: string): Promise<Response> {
-    const { allowed } = await gate.identify(req.headers, remoteAddress);
+    const { allowed } = await identify(req.headers, remoteAddress);
     if (!allowed) return json(429, { error: 'Too many requests' }, { ...cors, 'retry-after': '60' });
     await req.body?.cancel().catch(() => {});
     // The weekly digest, once its time has come (Monday 09:00 in India) and only once a week.

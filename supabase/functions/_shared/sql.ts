@@ -150,16 +150,20 @@ select
 /** Counts the closed days [$1, $2) not counted yet (once; concurrent reads wait for each other). */
 export const COUNT_DAYS_SQL = 'select public.analytics_count_days($1::date, $2::date) as counted';
 
-/**
- * Every figure of a range: the day counts of its closed days [$1, $2) plus the rows of the rest
- * ([$3, $4) and [$5, $6)). totals: {metric: n} of the keyless metrics, and page: the page views; per_day: the chart's
- * figures per India day; tops: the 10 largest keys of each list; leads_by: calls, WhatsApp taps
- * and form requests per page and per source (10 each).
- */
-export const DASHBOARD_FIGURES_SQL = `with f as materialized (
-    select day, metric, key, n from public.analytics_daily where day >= $1::date and day < $2::date
+/** The day counts of the closed days [$1, $2) of a range plus the facts of its rows in [$3, $4) and [$5, $6). */
+const RANGE_FACTS = `select day, metric, key, n from public.analytics_daily where day >= $1::date and day < $2::date
     union all select * from public.analytics_facts($3::timestamptz, $4::timestamptz)
-    union all select * from public.analytics_facts($5::timestamptz, $6::timestamptz)),
+    union all select * from public.analytics_facts($5::timestamptz, $6::timestamptz)`;
+/** {metric: n} of the keyless metrics of the facts f, and page: the page views. */
+const TOTALS = `select coalesce(json_object_agg(metric, n), '{}'::json) from (
+    select metric, sum(n)::bigint as n from f where key = '' or metric = 'page' group by metric) t`;
+
+/**
+ * Every figure of a range (RANGE_FACTS): totals (TOTALS); per_day: the chart's figures per India
+ * day; tops: the 10 largest keys of each list; leads_by: calls, WhatsApp taps and form requests
+ * per page and per source (10 each).
+ */
+export const DASHBOARD_FIGURES_SQL = `with f as materialized (${RANGE_FACTS}),
   keyed as (select metric, key, sum(n)::int as count from f where key <> '' group by metric, key),
   leads_by as (
     select split_part(metric, '_', 2) as by, key,
@@ -169,8 +173,7 @@ export const DASHBOARD_FIGURES_SQL = `with f as materialized (
     from keyed where metric in ('call_page', 'whatsapp_page', 'form_page', 'call_source', 'whatsapp_source', 'form_source')
     group by 1, 2)
 select
-  (select coalesce(json_object_agg(metric, n), '{}'::json) from (
-    select metric, sum(n)::bigint as n from f where key = '' or metric = 'page' group by metric) t) as totals,
+  (${TOTALS}) as totals,
   (select coalesce(json_agg(d order by d.day), '[]'::json) from (
     select to_char(day, 'YYYY-MM-DD') as day,
       coalesce(sum(n) filter (where metric = 'visitors'), 0)::int as visitors,
@@ -193,25 +196,8 @@ select
 export const DASHBOARD_UNIQUE_IPS_SQL = `select count(*)::int as unique_ips from (select distinct ip_key from public.user_sessions
   where created_at >= $1::timestamptz and created_at < $2::timestamptz and ip_key is not null) d`;
 
-const rowTotals = (lo: string, hi: string) => `
-    union all select 'sessions', count(*) from public.user_sessions where created_at >= ${lo}::timestamptz and created_at < ${hi}::timestamptz
-    union all select 'events', count(*) from public.user_events where "timestamp" >= ${lo}::timestamptz and "timestamp" < ${hi}::timestamptz
-    union all select 'page', count(*) from public.user_events
-      where event_type = 'page_view' and "timestamp" >= ${lo}::timestamptz and "timestamp" < ${hi}::timestamptz
-    union all select 'visitors', coalesce(sum(v), 0) from (
-      select count(distinct visitor_id) + count(*) filter (where visitor_id is null) as v from public.user_sessions
-      where created_at >= ${lo}::timestamptz and created_at < ${hi}::timestamptz group by (created_at at time zone 'Asia/Kolkata')::date) x`;
-
-/**
- * Only the totals of a range (the period compared with), as DASHBOARD_FIGURES_SQL counts them:
- * the day counts of [$1, $2) plus the rows of [$3, $4) and [$5, $6).
- */
-export const DASHBOARD_TOTALS_SQL = `with f as (
-    select metric, n from public.analytics_daily
-    where day >= $1::date and day < $2::date and ((key = '' and metric in ('sessions', 'events', 'visitors')) or metric = 'page')
-    ${rowTotals('$3', '$4')}
-    ${rowTotals('$5', '$6')})
-select coalesce(json_object_agg(metric, n), '{}'::json) as totals from (select metric, sum(n)::bigint as n from f group by metric) t`;
+/** Only the totals of a range (the period compared with), counted as DASHBOARD_FIGURES_SQL counts them. */
+export const DASHBOARD_TOTALS_SQL = `with f as (${RANGE_FACTS}) select (${TOTALS}) as totals`;
 
 /** The newest 50 sessions and 100 events of [$1, $2). */
 export const DASHBOARD_LATEST_IN_RANGE_SQL = `select

@@ -5,15 +5,13 @@
 // link two days. One person reloading a page is one visitor (docs/decisions/074-...).
 
 import type { Query } from './db.ts';
+import { toHex } from './ip.ts';
 import { istDate } from './range.ts';
-
-const encoder = new TextEncoder();
-const hex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 
 /** 32 hex characters (128 bits) of SHA-256 over the parts. */
 export async function visitorHash(salt: string, ipHash: string, userAgent: string, host: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', encoder.encode(`${salt}\n${ipHash}\n${userAgent}\n${host.toLowerCase()}`));
-  return hex(new Uint8Array(digest)).slice(0, 32);
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${salt}\n${ipHash}\n${userAgent}\n${host.toLowerCase()}`));
+  return toHex(digest).slice(0, 32);
 }
 
 const SALT_SQL = `with made as (
@@ -36,7 +34,7 @@ export function createDailySalt(query: Query): DailySalt {
       const day = istDate(at.getTime());
       if (cached?.day !== day) {
         const salt = (async () => {
-          const fresh = hex(crypto.getRandomValues(new Uint8Array(32)));
+          const fresh = toHex(crypto.getRandomValues(new Uint8Array(32)));
           const [row] = await query(SALT_SQL, [day, fresh]);
           // Yesterday's salt goes as soon as a new day starts: a hash cannot be recomputed after that.
           await query(DROP_OLD_SALTS_SQL, [day]);

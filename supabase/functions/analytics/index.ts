@@ -1,18 +1,7 @@
-// Supabase Edge Function entry (Deno). The handler lives in ../_shared/; this file only wires
-// Postgres (postgres.js on SUPABASE_DB_URL), the country database and the secrets from the env.
+// Supabase Edge Function entry (Deno) of the analytics function. The handler lives in ../_shared/;
+// this file only wires Postgres, the country database and the secrets (README, "Analytics deployment").
 //
-// Secrets: ANALYTICS_HMAC_SECRET, ANALYTICS_DASHBOARD_KEY, ANALYTICS_ALLOWED_ORIGINS (comma-
-// separated), optional ANALYTICS_STORE_RAW_IP=true and ANALYTICS_CLIENT_IP_HEADER. SUPABASE_DB_URL
-// is set by Supabase.
-//
-// The client address: on Supabase every request reaches the function through Cloudflare and
-// Supabase's gateway, so the socket peer is the gateway, and x-forwarded-for starts with whatever
-// the client wrote. Cloudflare sets `cf-connecting-ip` to the address it accepted the connection
-// from, replacing any value the client sent: that header is the client. Another host's edge header
-// can be named in ANALYTICS_CLIENT_IP_HEADER (docs/decisions/041-client-address.md).
-//
-// The weekly digest (GET ?digest=week, POST ?digest=send; decision 112) is written in the words of
-// content/, which `site build` puts into ../_generated/content.json, and sent through the leads
+// The weekly digest (GET ?digest=week, POST ?digest=send; decision 112) is sent through the leads
 // function's outbox to its channels: the same secrets (LEADS_TELEGRAM_*, LEADS_WEBHOOK_*), which
 // Supabase gives every function of the project.
 

@@ -1,13 +1,5 @@
 // Supabase Edge Function entry (Deno) of the leads function. The handler lives in ../_shared/;
-// this file only wires Postgres (postgres.js on SUPABASE_DB_URL) and the secrets from the env.
-//
-// Secrets: LEADS_SITE_ORIGIN (the site's https origin: the browser is sent to its /thank-you, and
-// only its pages may post), ANALYTICS_DASHBOARD_KEY and ANALYTICS_HMAC_SECRET (shared with the
-// analytics function: one key opens the dashboard), optional LEADS_FORWARD_URL (the external form
-// service of site.yaml `forms.forwardTo`), the alert channels LEADS_TELEGRAM_BOT_TOKEN with
-// LEADS_TELEGRAM_CHAT_ID and LEADS_WEBHOOK_URL with LEADS_WEBHOOK_SECRET, LEADS_HONEYPOT_FIELD
-// (default _honey), LEADS_ALLOWED_ORIGINS (default: LEADS_SITE_ORIGIN) and ANALYTICS_CLIENT_IP_HEADER
-// (docs/decisions/041-client-address.md, 070-leads-function.md, 075-leads-outbox-and-alerts.md).
+// this file only wires Postgres and the secrets (README, "Leads"; decisions 070, 075).
 //
 // Each lead's deliveries start after the answer (EdgeRuntime.waitUntil); what they leave undone
 // (a receiver down, a worker ended) is made by the schedule's POST ?outbox=run every minute, which
