@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { pathIn } from '#src/i18n/href.ts';
 import { ContentCache, hashOf } from './cache.ts';
 import { splitMdx, type MdxFile } from './front-matter.ts';
@@ -95,18 +95,8 @@ export class LoadContext {
    * language's site overlay): counted, its source kept, its syntax problems reported; undefined when it has any.
    */
   readYamlValue(abs: string): YamlSource | undefined {
-    const file = this.display(abs);
-    this.filesChecked++;
-    const text = readFileSync(abs, 'utf8');
-    const key = hashOf('yaml', text);
-    const kept = this.cache.get<{ value: unknown }>(key);
-    const parse = () => parseYamlSource(file, text);
-    const source = kept ? keptSource(file, kept.value, parse) : parse();
-    this.sources.set(file, source);
-    this.problems.push(...source.problems);
-    if (source.problems.length) return undefined;
-    if (!kept) this.cache.set(key, { value: source.value });
-    return source;
+    const { source } = this.readFile(abs, z.unknown(), 'yaml');
+    return source.problems.length ? undefined : source;
   }
 
   /** Read one YAML file of content/ and validate it. */

@@ -3,18 +3,6 @@ import type { Messages } from '#src/contract/site.ts';
 import { fillFacts, formatPhone } from '#src/lib/format.ts';
 import { hoursText, translate, type MessageVars } from '#src/i18n/translate.ts';
 
-/** The values {placeholders} in content text stand for, on one page. */
-export interface PageFacts {
-  prices: Record<string, number>;
-  warranty: string;
-  hours: string;
-  phone: string;
-  years: string;
-  founded: string;
-  business: string;
-  city: string;
-}
-
 /** The placeholders content text may use: the facts, and {price.<id>} for each price of site.yaml. */
 export const placeholders = (facts: Pick<PageFacts, 'prices'>) => ['phone', 'hours', 'warranty', 'years', 'founded', 'business', 'city', ...Object.keys(facts.prices).map((id) => `price.${id}`)];
 
@@ -22,7 +10,7 @@ export const placeholders = (facts: Pick<PageFacts, 'prices'>) => ['phone', 'hou
  * The facts of site.yaml; `warranty` names an alternative reading (the Vu page's "vu"). With the
  * catalogue of the page's language, the hours are written in its words.
  */
-export function pageFacts(site: Site, warranty: string | undefined, messages: Messages): PageFacts {
+export function pageFacts(site: Site, warranty: string | undefined, messages: Messages) {
   const reading = (warranty && site.warranty.alternatives[warranty]) || site.warranty.primary;
   const hours = site.hours.primary;
   return {
@@ -36,6 +24,9 @@ export function pageFacts(site: Site, warranty: string | undefined, messages: Me
     city: site.address.city,
   };
 }
+
+/** The values {placeholders} in content text stand for, on one page. */
+export type PageFacts = ReturnType<typeof pageFacts>;
 
 /** A language's facts by warranty reading, each made once, with its JSON (part of a body's cache key). */
 export type FactsOf = (warranty: string | undefined) => { facts: PageFacts; json: string };

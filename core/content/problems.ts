@@ -68,8 +68,8 @@ function distance(a: string, b: string): number {
   return row[b.length]!;
 }
 
-/** The candidate closest to `input`, when it is close enough to be a likely typo. */
-function didYouMean(input: string, candidates: Iterable<string>): string | undefined {
+/** A problem's hint about `input`: did you mean the candidate closest to it (as `show` writes it), when it is close enough to be a likely typo? */
+export function hintFor(input: string, candidates: Iterable<string>, show = (guess: string) => guess): string | undefined {
   let best: string | undefined;
   let bestDistance = Infinity;
   for (const c of candidates) {
@@ -77,13 +77,7 @@ function didYouMean(input: string, candidates: Iterable<string>): string | undef
     if (d < bestDistance) [best, bestDistance] = [c, d];
   }
   const limit = Math.max(2, Math.floor(input.length / 3));
-  return best !== undefined && bestDistance > 0 && bestDistance <= limit ? best : undefined;
-}
-
-/** A problem's hint about `input`: did you mean the closest candidate (as `show` writes it)? None when no candidate is close. */
-export function hintFor(input: string, candidates: Iterable<string>, show = (guess: string) => guess): string | undefined {
-  const guess = didYouMean(input, candidates);
-  return guess === undefined ? undefined : `did you mean "${show(guess)}"?`;
+  return best !== undefined && bestDistance > 0 && bestDistance <= limit ? `did you mean "${show(best)}"?` : undefined;
 }
 
 /** "brands › related[2].href" */

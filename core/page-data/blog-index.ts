@@ -1,4 +1,3 @@
-import { folderCollections, type RelatedLink } from '#schemas/index.ts';
 import type { PageMeta } from '#src/contract/site.ts';
 import type { BlogIndexData } from '#src/contract/pages.ts';
 import type { Content } from '../content/types.ts';
@@ -7,6 +6,7 @@ import { pathIn } from '#src/i18n/href.ts';
 import { pageMeta } from './seo.ts';
 import type { RouteEntry } from './route-entry.ts';
 import { postCard, sortPosts } from './blog.ts';
+import { servicesAndAreas } from './contact.ts';
 
 /** Cards per page of the blog index after the featured one (docs/decisions/003-blog-index-pages.md). */
 export const POSTS_PER_PAGE = 24;
@@ -17,30 +17,17 @@ const pageCount = (posts: number) => Math.max(1, Math.ceil((posts - 1) / POSTS_P
 /** The paths of the index's pages after the first (default language) when it lists `posts` posts: a language's own pages as far as its posts fill them. */
 export const laterIndexPaths = (posts: number): string[] => Array.from({ length: pageCount(posts) - 1 }, (_, i) => pagePath(i + 2));
 
-/** "Our Services & Popular Repair Areas" under the blog: four services, then area pages. */
-function blogLinks(content: Content): RelatedLink[] {
-  const services: RelatedLink[] = content.services
-    .filter((s) => s.main)
-    .slice(0, 4)
-    .map((s) => ({ href: `/services#${s.id}`, title: s.title, type: 'service' }));
-  const areas: RelatedLink[] = [...content.areas]
-    .sort((a, b) => a.data.order - b.data.order || a.data.name.localeCompare(b.data.name))
-    .slice(0, 4)
-    .map((e) => ({ href: folderCollections.areas.route(e.data), title: say(content, 'links.areaRepair', { area: e.data.name }), type: 'location' }));
-  return [...services, ...areas];
-}
-
 /**
  * The pages of the blog index: page 1 is /blog (content/pages.yaml), the others /blog/page/<n>.
  * `which`: page 1 alone, the others, or all (each is rendered once: /blog and the rest are routes of
- * their own).
+ * their own). `collected`: the pages made from folders, whose areas the index links.
  */
-export function blogIndexPages(content: Content, first: { title: string; description: string; meta: PageMeta }, which: 'first' | 'rest' | 'all' = 'all'): BlogIndexData[] {
+export function blogIndexPages(content: Content, first: { title: string; description: string; meta: PageMeta }, collected: RouteEntry[], which: 'first' | 'rest' | 'all' = 'all'): BlogIndexData[] {
   const facts = pageFacts(content.site, undefined, content.messages);
   const cards = sortPosts(content.blog).map((e) => postCard(fillDeep(e.data, facts)));
   const [featured, ...rest] = cards;
   const pages = pageCount(cards.length);
-  const links = blogLinks(content);
+  const links = servicesAndAreas(content, collected);
   const numbers = Array.from({ length: pages }, (_, i) => i + 1).filter((n) => which === 'all' || (which === 'first') === (n === 1));
   return numbers.map((n): BlogIndexData => {
     const i = n - 1;
@@ -67,9 +54,9 @@ export function blogIndexPages(content: Content, first: { title: string; descrip
 }
 
 /** /blog/page/2 … as routes (page 1 is the pages.yaml entry). */
-export function blogIndexRoutes(content: Content, pagesFile: string): RouteEntry[] {
+export function blogIndexRoutes(content: Content, pagesFile: string, collected: RouteEntry[]): RouteEntry[] {
   const entry = content.pages.find((p) => p.kind === 'blog-index');
   if (!entry) return [];
   const first = { title: entry.title, description: entry.description, meta: pageMeta(content, { path: entry.path, title: entry.title, description: entry.description }) };
-  return blogIndexPages(content, first, 'rest').map((data) => ({ path: pathIn(content.language, pagePath(data.pagination.page)), source: { file: pagesFile, line: 1 }, sitemap: true, data }));
+  return blogIndexPages(content, first, collected, 'rest').map((data) => ({ path: pathIn(content.language, pagePath(data.pagination.page)), source: { file: pagesFile, line: 1 }, sitemap: true, data }));
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { PageEntry } from '#schemas/index.ts';
 import type { PageData } from '#src/contract/pages.ts';
-import type { NavLink, PageMeta, PostCard, SiteData } from '#src/contract/site.ts';
+import type { NavLink, PageMeta, SiteData } from '#src/contract/site.ts';
 import { pathIn } from '#src/i18n/href.ts';
 import type { LoadContext } from '../content/context.ts';
 import { fill, pageFacts, say } from '../content/facts.ts';
@@ -35,13 +35,8 @@ function languageEdition(content: Content, base: Content, ctx: LoadContext, buil
   const { language, languages } = content;
   const pagesFile = ctx.display(path.join(content.dir, 'pages.yaml'));
   // The pages made from folders of content: each collection adds its builder here.
-  const collected = [
-    ...landingRoutes(content, 'brand'),
-    ...landingRoutes(content, 'area'),
-    ...serviceCenterRoutes(content),
-    ...postRoutes(content),
-    ...blogIndexRoutes(content, pagesFile),
-  ];
+  const collected = [...landingRoutes(content, 'brand'), ...landingRoutes(content, 'area'), ...serviceCenterRoutes(content), ...postRoutes(content)];
+  collected.push(...blogIndexRoutes(content, pagesFile, collected));
   const navOf = (kind: 'brand' | 'area'): NavLink[] => routesOf(collected, kind).map((r) => ({ href: r.path, label: listName(r) }));
   const site: SiteData = {
     site: content.site,
@@ -68,17 +63,8 @@ function languageEdition(content: Content, base: Content, ctx: LoadContext, buil
 
 /** The kinds of the pages listed in content/pages.yaml. */
 type StaticKind = PageEntry['kind'];
-
 /** Makes the data of a content/pages.yaml page of kind K from its entry, its head and the pages made from folders of content. */
 type StaticBuilder<K extends StaticKind> = (entry: PageEntry, meta: PageMeta, args: { content: Content; collected: RouteEntry[] }) => PageData<K>;
-
-/** The latest posts as cards, newest first. */
-function latestPosts(collected: RouteEntry[], count: number): PostCard[] {
-  return routesOf(collected, 'post')
-    .map((r) => r.data.card)
-    .sort((a, b) => b.date.localeCompare(a.date))
-    .slice(0, count);
-}
 
 /** The builder of every kind of page that content/pages.yaml can list: a missing kind is a type error. */
 const builders: { [K in StaticKind]: StaticBuilder<K> } = {
@@ -91,14 +77,15 @@ const builders: { [K in StaticKind]: StaticBuilder<K> } = {
       faqs: content.faqs.map((f) => ({ question: fill(f.question, facts), answer: fill(f.answer, facts) })),
       testimonials: content.testimonials.filter((t) => t.home).slice(0, 2),
       brandTiles: routesOf(collected, 'service-center-brand').map((r) => ({ href: r.path, label: listName(r) })),
-      posts: latestPosts(collected, 2),
+      // The latest posts, newest first.
+      posts: routesOf(collected, 'post').map((r) => r.data.card).sort((a, b) => b.date.localeCompare(a.date)).slice(0, 2),
     };
   },
   // All services: the main six (first four shown until "View All") and the extra sections.
   services: (_, meta, { content }) => ({ kind: 'services', meta, services: content.services }),
   contact: (_, meta, { content, collected }) => ({ kind: 'contact', meta, areas: areaCells(content, collected), related: servicesAndAreas(content, collected) }),
   testimonials: (_, meta, { content }) => ({ kind: 'testimonials', meta, testimonials: content.testimonials }),
-  'blog-index': (entry, meta, { content }) => blogIndexPages(content, { title: entry.title, description: entry.description, meta }, 'first')[0]!,
+  'blog-index': (entry, meta, { content, collected }) => blogIndexPages(content, { title: entry.title, description: entry.description, meta }, collected, 'first')[0]!,
   'service-center': (_, meta, { content }) => ({ kind: 'service-center', meta, brands: serviceCenterTiles(content) }),
   about: (_, meta) => ({ kind: 'about', meta }),
   'privacy-policy': (_, meta) => ({ kind: 'privacy-policy', meta }),
@@ -134,25 +121,17 @@ function staticRoutes(content: Content, ctx: LoadContext, pagesFile: string, col
  * section it has pages in (`routes`: its pages).
  */
 function notFoundPages(content: Content, pagesFile: string, routes: readonly RouteEntry[]): NotFoundEntry[] {
-  const at = (dir: string) => pathIn(content.language, dir);
-  const home = at('/');
-  const path = `${home === '/' ? '' : home}/404`;
-  const meta = pageMeta(content, {
-    path,
-    title: say(content, 'notFound.meta.title'),
-    description: say(content, 'notFound.meta.description', { business: content.site.business.name }),
-    noindex: true,
-    breadcrumb: null,
-  });
-  const section = (dir: string, kind: 'post-not-found' | 'brand-not-found', titleKey: string, descriptionKey: string): NotFoundEntry[] => {
-    if (!routes.some((r) => r.path.startsWith(`${at(dir)}/`))) return [];
+  const page = (dir: string, kind: NotFoundEntry['data']['kind'], titleKey: string, descriptionKey: string): NotFoundEntry[] => {
+    const path = `${dir === '/' ? '' : dir}/404`;
     const [title, description] = [say(content, titleKey), say(content, descriptionKey, { business: content.site.business.name })];
-    return [{ dir: at(dir), path: `${at(dir)}/404`, source: { file: pagesFile, line: 1 }, sitemap: false, data: { kind, meta: pageMeta(content, { path: `${at(dir)}/404`, title, description, noindex: true, breadcrumb: null }) } }];
+    return [{ dir, path, source: { file: pagesFile, line: 1 }, sitemap: false, data: { kind, meta: pageMeta(content, { path, title, description, noindex: true, breadcrumb: null }) } }];
   };
+  const section = (...args: Parameters<typeof page>) => (routes.some((r) => r.path.startsWith(`${args[0]}/`)) ? page(...args) : []);
+  const [home, blog, brands] = ['/', '/blog', '/service-center'].map((dir) => pathIn(content.language, dir)) as [string, string, string];
   return [
-    { dir: home, path, source: { file: pagesFile, line: 1 }, sitemap: false, data: { kind: 'not-found', meta } },
+    ...page(home, 'not-found', 'notFound.meta.title', 'notFound.meta.description'),
     // Nearest-404 pages of sections: /blog/<unknown> and /service-center/<unknown> (spec §8).
-    ...section('/blog', 'post-not-found', 'notFound.post.meta.title', 'notFound.post.meta.description'),
-    ...section('/service-center', 'brand-not-found', 'notFound.brand.meta.title', 'notFound.brand.meta.description'),
+    ...section(blog, 'post-not-found', 'notFound.post.meta.title', 'notFound.post.meta.description'),
+    ...section(brands, 'brand-not-found', 'notFound.brand.meta.title', 'notFound.brand.meta.description'),
   ];
 }

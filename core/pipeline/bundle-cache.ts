@@ -52,13 +52,6 @@ async function buildServer(root: string, outDir: string): Promise<void> {
   });
 }
 
-/** A hash of every file the client and server bundles depend on. */
-export function bundleKey(root: string): string {
-  const hash = createHash('sha256');
-  for (const rel of INPUTS) addTree(hash, root, rel);
-  return hash.digest('hex').slice(0, 20);
-}
-
 /** Keep the `keep` most recent bundles (a build still rendering may be using an older one). */
 function prune(base: string, keep: number) {
   const done = readdirSync(base)
@@ -68,23 +61,17 @@ function prune(base: string, keep: number) {
   for (const { name } of done.slice(keep)) rmSync(path.join(base, name), { recursive: true, force: true });
 }
 
-export interface Bundles {
-  assets: Assets;
-  /** The server renderer module. */
-  serverEntry: string;
-  cached: boolean;
-}
-
 /**
  * The client bundle (in `<dir>/client`) and the server renderer, built by Vite only when their
  * sources changed: a content-only change reuses them from `cacheDir/bundles/<key>`.
  */
-export async function bundles(root: string, cacheDir: string): Promise<Bundles> {
+export async function bundles(root: string, cacheDir: string): Promise<{ assets: Assets; serverEntry: string }> {
   const base = path.join(cacheDir, 'bundles');
-  const key = bundleKey(root);
-  const dir = path.join(base, key);
-  const cached = existsSync(path.join(dir, 'assets.json'));
-  if (!cached) {
+  // Named by a hash of every file the bundles depend on.
+  const hash = createHash('sha256');
+  for (const rel of INPUTS) addTree(hash, root, rel);
+  const dir = path.join(base, hash.digest('hex').slice(0, 20));
+  if (!existsSync(path.join(dir, 'assets.json'))) {
     const tmp = `${dir}.tmp-${process.pid}`;
     rmSync(tmp, { recursive: true, force: true });
     try {
@@ -100,5 +87,5 @@ export async function bundles(root: string, cacheDir: string): Promise<Bundles> 
     }
   }
   const assets = JSON.parse(readFileSync(path.join(dir, 'assets.json'), 'utf8')) as Assets;
-  return { assets, serverEntry: path.join(dir, 'server', 'entry-server.mjs'), cached };
+  return { assets, serverEntry: path.join(dir, 'server', 'entry-server.mjs') };
 }

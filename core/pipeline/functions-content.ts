@@ -1,8 +1,5 @@
-// The functions' content (supabase/functions/_shared/content.ts) of a site: the business's name and
-// origin, its languages, the choices its forms offer and the words the functions show, in each
-// language (issues 36 and 38; decisions 112, 114). A build keeps it in its record, beside the site it
-// describes; `site build` writes it for the Supabase functions, and `site start` gives the value of
-// the build it serves to the Node entry, so the functions take exactly what the served pages offer.
+// The functions' content (supabase/functions/_shared/content.ts; decisions 112, 114). A build keeps it
+// in its record, so that `site start` gives the functions exactly what the pages it serves offer.
 
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -31,7 +28,6 @@ export function readBuiltFunctionsContent(dist: string): FunctionsContent | null
  * service-centre brands, each labelled in every language.
  */
 export function functionsContent(content: Content): FunctionsContent {
-  // The site in each of its languages, the default first (core/content/languages.ts).
   const editions = [content, ...(content.translations ?? [])];
   const labels = (label: (edition: Content) => string) => Object.fromEntries(editions.map((e) => [e.language.code, label(e)]));
   const offered = new Set(content.serviceCenter.flatMap((e) => Object.keys(e.data.services)));

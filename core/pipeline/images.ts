@@ -30,14 +30,6 @@ function isImage(v: unknown): v is PictureImage {
   return !!o && typeof o === 'object' && typeof o.src === 'string' && typeof o.alt === 'string' && typeof o.width === 'number' && typeof o.height === 'number';
 }
 
-interface Variants {
-  width: number;
-  height: number;
-  srcset: Record<Format, string>;
-  fallback: string;
-  fallbackFormat: Format;
-}
-
 /** `value` with every image object replaced by `replace` (mapDeep: most of the content, a post's text fields, has none and stays shared). */
 const mapImages = (value: unknown, replace: (image: PictureImage) => PictureImage): unknown => mapDeep(value, (part) => (isImage(part) ? replace(part) : part));
 
@@ -53,7 +45,7 @@ export async function processImages<T extends Content>(content: T, publicDir: st
   const files = new Set<string>();
   mkdirSync(cacheDir, { recursive: true });
 
-  const variantsOf = async (src: string): Promise<Variants | undefined> => {
+  const variantsOf = async (src: string) => {
     const file = path.join(publicDir, src);
     if (!src.startsWith('/') || !RASTER.test(src) || !existsSync(file)) return undefined;
     const input = readFileSync(file);

@@ -30,8 +30,6 @@ export interface BuildReport {
   problems: Problem[];
   filesChecked: number;
   pages: number;
-  /** Wall milliseconds per step. */
-  timings: Record<string, number>;
   /** MDX bodies a build that succeeded rendered, and took from the content cache. */
   bodies?: { rendered: number; cached: number };
   /** What the functions take from this content (the CLI writes it to supabase/functions/_generated/). */
@@ -45,24 +43,19 @@ export interface BuildReport {
  */
 export async function buildSite(opts: BuildOptions): Promise<BuildReport> {
   const log = opts.log ?? (() => {});
-  const timings: Record<string, number> = {};
   const step = async <T>(name: string, fn: () => Promise<T> | T): Promise<T> => {
     const t0 = performance.now();
     const result = await fn();
-    timings[name] = Math.round(performance.now() - t0);
-    log(`${name.padEnd(10)} ${timings[name]} ms`);
+    log(`${name.padEnd(10)} ${Math.round(performance.now() - t0)} ms`);
     return result;
   };
-
-  // The build caches (content, bundles, images) and the staging folder; SITE_CACHE_DIR moves them (the bench uses its own).
   const cache = cacheDirOf(opts.root);
   const buildDate = opts.buildDate ?? new Date().toISOString().slice(0, 10);
   const prepared = await prepareSite({ root: opts.root, contentDir: opts.contentDir, cacheDir: cache, buildDate }, step);
-  if (!prepared.ok) return { ok: false, problems: prepared.problems, filesChecked: prepared.filesChecked, pages: 0, timings };
+  if (!prepared.ok) return { ok: false, problems: prepared.problems, filesChecked: prepared.filesChecked, pages: 0 };
   const { content, index, images, imageCacheDir, cardDir, cards, logo } = prepared.site;
   log(`MDX bodies: ${prepared.bodies.rendered} rendered, ${prepared.bodies.cached} from the cache`);
 
-  // What the functions take from this content (its forms' choices, their words).
   const functions = functionsContent(content);
   const record = recordDir(opts.outDir);
   const { assets: built, serverEntry } = await step('bundles', () => bundles(opts.root, cache));
@@ -71,8 +64,6 @@ export async function buildSite(opts: BuildOptions): Promise<BuildReport> {
   // first paint waits for the HTML alone (decision 002).
   const assets = { ...built, inlineCss: built.css.map((href) => readFileSync(path.join(bundleDir, 'client', href), 'utf8')).join('\n') };
 
-  // The whole site is made in a staging folder that replaces outDir at the end: a build that fails
-  // leaves the last site as it was, and a server never sees half of one.
   const staging = path.join(cache, `staging-${process.pid}`);
   const stagingRecord = `${staging}-record`;
   for (const dir of [staging, stagingRecord]) rmSync(dir, { recursive: true, force: true });
@@ -107,5 +98,5 @@ export async function buildSite(opts: BuildOptions): Promise<BuildReport> {
   } finally {
     for (const dir of [staging, stagingRecord]) rmSync(dir, { recursive: true, force: true });
   }
-  return { ok: true, problems: [], filesChecked: prepared.filesChecked, pages: index.routes.length, timings, bodies: prepared.bodies, functions };
+  return { ok: true, problems: [], filesChecked: prepared.filesChecked, pages: index.routes.length, bodies: prepared.bodies, functions };
 }

@@ -10,14 +10,17 @@ export interface BodyLink {
   at: Point;
 }
 
-interface Node {
+/** The parts of an mdast node (with MDX's) that the plugins read and write. */
+export interface Node {
   type: string;
   value?: string;
   url?: string;
   name?: string | null;
+  depth?: number;
   attributes?: { type: string; name?: string; value?: unknown }[];
   children?: Node[];
   position?: { start: Point };
+  data?: { hProperties?: Record<string, unknown> };
 }
 
 const ALLOWED_HTML = /^[a-z][a-z0-9]*$/;

@@ -1,18 +1,11 @@
 import GithubSlugger from 'github-slugger';
+import type { Node } from './remark-check.ts';
 
 /** A heading of a body, linkable at #id. */
 export interface BodyHeading {
   depth: number;
   id: string;
   text: string;
-}
-
-interface Node {
-  type: string;
-  value?: string;
-  depth?: number;
-  children?: Node[];
-  data?: { hProperties?: Record<string, unknown> };
 }
 
 /** `## Title {#my-id}`: an explicit id at the end of a heading line. */
