@@ -2,7 +2,7 @@
 // Runs in the browser only (called from effects); the Supabase functions client is loaded on
 // demand so that no other page downloads it (docs/decisions/014-dashboard-read.md).
 
-import type { DashboardData } from '#functions/_shared/figures.ts';
+import type { DashboardData, DayFigures } from '#functions/_shared/figures.ts';
 import type { Range } from '#functions/_shared/range.ts';
 import type { DashboardT } from '../components/analytics/words.tsx';
 
@@ -42,19 +42,16 @@ export function saveDashboardKey(key: string): void {
   localStorage.setItem(STORAGE_KEY, key);
 }
 
-/** `?from=…&to=…` of a range (ISO instants), '' for the function's default (the last 30 days). */
-export const rangeQuery = (r?: Range) => (r ? `?from=${r.from.toISOString()}&to=${r.to.toISOString()}` : '');
-
 /** A read the function refused for its key (401), as against one that failed for another reason. */
 export class KeyRefused extends Error {}
 
-/** GET on the analytics function with the key, through supabase-js's functions client: every figure of the range. */
+/** GET on the analytics function with the key, through supabase-js's functions client: every figure of the range (without one, the function's default: the last 30 days). */
 export async function readDashboard(endpoint: string, key: string, range?: Range): Promise<DashboardData> {
   const url = new URL(endpoint, location.href);
   const slash = url.href.lastIndexOf('/');
   const { FunctionsClient } = await import('@supabase/functions-js');
   const { data, error } = await new FunctionsClient(url.href.slice(0, slash)).invoke<DashboardData>(
-    url.href.slice(slash + 1) + rangeQuery(range),
+    url.href.slice(slash + 1) + (range ? `?from=${range.from.toISOString()}&to=${range.to.toISOString()}` : ''),
     { method: 'GET', headers: { Authorization: `Bearer ${key}` } },
   );
   if (error) {
@@ -63,6 +60,12 @@ export async function readDashboard(endpoint: string, key: string, range?: Range
   }
   if (!data || typeof data !== 'object' || !('totals' in data)) throw new Error('Unexpected answer from the analytics function');
   return data;
+}
+
+/** One entry per day of `days` (the chart's), zeros where the read had no figures. */
+export function chartDays(days: readonly string[], perDay: readonly DayFigures[]): DayFigures[] {
+  const byDay = new Map(perDay.map((d) => [d.day, d]));
+  return days.map((day) => byDay.get(day) ?? { day, visitors: 0, sessions: 0, events: 0, calls: 0, whatsapp: 0, forms: 0 });
 }
 
 /** The catalogue's short month names: dashboard.months.<key>. */

@@ -52,34 +52,27 @@ export async function readLeads(endpoint: string, key: string, r: Range): Promis
   return (await res.json()) as LeadsData;
 }
 
-/** Fetches a CSV with the key (a link could not carry it) and hands it to the browser as a download. */
-export async function downloadCsv(url: URL, key: string, filename: string): Promise<void> {
-  const res = await fetch(url, { headers: { authorization: `Bearer ${key}` }, credentials: 'omit' });
+/** The range's leads or events (the analytics function's CSV: at most the newest 100,000) fetched with the key (a link could not carry it) and handed to the browser as a download. */
+export async function downloadCsv(what: 'leads' | 'events', endpoint: string, key: string, r: Range): Promise<void> {
+  const res = await fetch(rangeUrl(endpoint, r, true), { headers: { authorization: `Bearer ${key}` }, credentials: 'omit' });
   if (!res.ok) throw new Error(`CSV download failed: HTTP ${res.status}`);
   const href = URL.createObjectURL(await res.blob());
-  const a = Object.assign(document.createElement('a'), { href, download: filename });
+  const a = Object.assign(document.createElement('a'), { href, download: `${what}-${istDate(r.from.getTime())}-to-${istDate(r.to.getTime() - 1)}.csv` });
   document.body.append(a);
   a.click();
   a.remove();
   URL.revokeObjectURL(href);
 }
 
-const fileDays = (r: Range) => `${istDate(r.from.getTime())}-to-${istDate(r.to.getTime() - 1)}`;
-
-export const downloadLeadsCsv = (endpoint: string, key: string, r: Range) => downloadCsv(rangeUrl(endpoint, r, true), key, `leads-${fileDays(r)}.csv`);
-
-/** The events of the range (the analytics function's CSV: at most the newest 100,000). */
-export const downloadEventsCsv = (endpoint: string, key: string, r: Range) => downloadCsv(rangeUrl(endpoint, r, true), key, `events-${fileDays(r)}.csv`);
-
 export type LeadGroup = 'call' | 'whatsapp' | 'form' | 'newsletter';
 
-/** Totals per group: calls, WhatsApp taps, form requests (quote, contact, brand) and sign-ups. */
+/** The group of a kind of lead: calls, WhatsApp taps, sign-ups, and every form request (quote, contact, brand). */
+export const groupOf = (kind: string): LeadGroup => (kind === 'call' || kind === 'whatsapp' || kind === 'newsletter' ? kind : 'form');
+
+/** Totals per group. */
 export function totalsOf(data: LeadsData): Record<LeadGroup, number> {
   const t: Record<LeadGroup, number> = { call: 0, whatsapp: 0, form: 0, newsletter: 0 };
-  for (const d of data.perDay) {
-    const group: LeadGroup = d.kind === 'call' || d.kind === 'whatsapp' || d.kind === 'newsletter' ? d.kind : 'form';
-    t[group] += d.count;
-  }
+  for (const d of data.perDay) t[groupOf(d.kind)] += d.count;
   return t;
 }
 
@@ -92,6 +85,6 @@ export function changeText(now: number, before: number, against: string, t: Dash
 }
 
 /** Whether this browser's visits are left out of the figures (the tracker reads the same key). */
-export const IGNORE_KEY = 'site.analytics.ignore';
+const IGNORE_KEY = 'site.analytics.ignore';
 export const isIgnored = () => localStorage.getItem(IGNORE_KEY) === '1';
 export const setIgnored = (on: boolean) => (on ? localStorage.setItem(IGNORE_KEY, '1') : localStorage.removeItem(IGNORE_KEY));

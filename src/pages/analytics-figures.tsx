@@ -1,10 +1,9 @@
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { Badge, Card, Table } from '../components/analytics/parts.tsx';
 import { LeadsByList, TopList } from '../components/analytics/top-lists.tsx';
-import { chartDays } from '../components/analytics/chart-days.ts';
 import { countOf, useWords } from '../components/analytics/words.tsx';
-import { formatIst, type DashboardData } from '../lib/analytics-dashboard.ts';
-import { changeText, comparedWith, daysOf, downloadEventsCsv, type Range } from '../lib/leads-dashboard.ts';
+import { chartDays, formatIst, type DashboardData } from '../lib/analytics-dashboard.ts';
+import { changeText, comparedWith, daysOf, downloadCsv, type Range } from '../lib/leads-dashboard.ts';
 
 // The chart's module (and uPlot, which it imports when it mounts) loads only here.
 const VisitorsChart = lazy(() => import('../components/analytics/visitors-chart.tsx').then((m) => ({ default: m.VisitorsChart })));
@@ -70,7 +69,7 @@ export function DashboardFigures({ data, range, endpoint, dashboardKey, children
       />
       <button
         type="button"
-        onClick={() => void downloadEventsCsv(endpoint, dashboardKey, range).catch((error: unknown) => console.error('Events CSV download failed', error))}
+        onClick={() => void downloadCsv('events', endpoint, dashboardKey, range).catch((error: unknown) => console.error('Events CSV download failed', error))}
         className="mt-4 min-h-11 rounded-lg border border-line bg-white px-3 text-sm font-semibold text-ink"
       >
         {t('events.download')}

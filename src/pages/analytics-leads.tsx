@@ -6,7 +6,8 @@ import { formatIst } from '../lib/analytics-dashboard.ts';
 import {
   changeText,
   comparedWith,
-  downloadLeadsCsv,
+  downloadCsv,
+  groupOf,
   isIgnored,
   previousOf,
   readLeads,
@@ -51,7 +52,7 @@ export function LeadsPanel({ endpoint, dashboardKey, range }: { endpoint: string
       {state.status === 'loading' && <p className="mt-4 text-muted">{t('leads.loading')}</p>}
       {state.status === 'failed' && <p className="mt-4 text-muted">{t('leads.failed')}</p>}
       {state.status === 'ready' && (
-        <LeadsFigures now={state.now} before={state.before} against={comparedWith(range, t)} onCsv={() => void downloadLeadsCsv(endpoint, dashboardKey, range)} />
+        <LeadsFigures now={state.now} before={state.before} against={comparedWith(range, t)} onCsv={() => void downloadCsv('leads', endpoint, dashboardKey, range)} />
       )}
     </section>
   );
@@ -62,8 +63,7 @@ function LeadsFigures({ now, before, against, onCsv }: { now: LeadsData; before:
   const n = totalsOf(now);
   const b = totalsOf(before);
   const days = [...new Set(now.perDay.map((d) => d.day))];
-  const count = (day: string, group: LeadGroup) =>
-    now.perDay.filter((d) => d.day === day && (group === 'form' ? !['call', 'whatsapp', 'newsletter'].includes(d.kind) : d.kind === group)).reduce((s, d) => s + d.count, 0);
+  const count = (day: string, group: LeadGroup) => now.perDay.filter((d) => d.day === day && groupOf(d.kind) === group).reduce((s, d) => s + d.count, 0);
   return (
     <>
       <div className="mt-4 grid grid-cols-2 gap-3 lg:grid-cols-4">
@@ -106,6 +106,7 @@ function LeadsFigures({ now, before, against, onCsv }: { now: LeadsData; before:
 
 function LeadCard({ lead: l }: { lead: StoredLead }) {
   const t = useWords();
+  const unsent = l.deliveries.filter((d) => d.status !== 'sent');
   return (
     <li className="rounded-lg border border-line bg-white p-3 text-sm" data-testid="lead">
       <p className="flex flex-wrap justify-between gap-2">
@@ -127,16 +128,14 @@ function LeadCard({ lead: l }: { lead: StoredLead }) {
         {t('leads.from', { page: l.page_path ?? t('leads.unknownPage') })}
         {l.source && ` · ${t('leads.cameFrom', { source: l.source })}`}
       </p>
-      {l.deliveries.some((d) => d.status !== 'sent') && (
+      {unsent.length > 0 && (
         <p className="mt-1 text-xs">
-          {l.deliveries
-            .filter((d) => d.status !== 'sent')
-            .map((d) => (
-              <strong key={d.channel} className="mr-2 text-accent-700">
-                {t(d.status === 'failed' ? 'leads.notPassedOn' : 'leads.stillPassingOn', { channel: t(`leads.channel.${d.channel}`) })}
-                {d.last_error ? ` (${d.last_error})` : ''}
-              </strong>
-            ))}
+          {unsent.map((d) => (
+            <strong key={d.channel} className="mr-2 text-accent-700">
+              {t(d.status === 'failed' ? 'leads.notPassedOn' : 'leads.stillPassingOn', { channel: t(`leads.channel.${d.channel}`) })}
+              {d.last_error ? ` (${d.last_error})` : ''}
+            </strong>
+          ))}
         </p>
       )}
     </li>

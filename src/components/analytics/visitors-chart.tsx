@@ -5,18 +5,17 @@
 
 import { useEffect, useRef } from 'react';
 import type uPlot from 'uplot';
-import { formatDay } from '../../lib/analytics-dashboard.ts';
-import type { ChartDay } from './chart-days.ts';
+import { formatDay, type DayFigures } from '../../lib/analytics-dashboard.ts';
 import { useWords } from './words.tsx';
 
 // A tick of the chart (seconds) → its day in India Standard Time, "2025-07-03".
 const istDay = (s: number) => new Date((s + 19800) * 1000).toISOString().slice(0, 10);
 const DAY = 86400;
-const leadsOf = (d: ChartDay) => d.calls + d.whatsapp + d.forms;
+const leadsOf = (d: DayFigures) => d.calls + d.whatsapp + d.forms;
 
 let sheet: CSSStyleSheet | null = null;
 
-export function VisitorsChart({ days }: { days: ChartDay[] }) {
+export function VisitorsChart({ days }: { days: DayFigures[] }) {
   const box = useRef<HTMLDivElement>(null);
   const t = useWords();
   const [day, visitors, leads] = [t('chart.day'), t('chart.visitors'), t('chart.leads')];
