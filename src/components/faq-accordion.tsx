@@ -1,4 +1,4 @@
-import type { FaqItem } from '../contract/pages.ts';
+import type { Faq } from '#schemas/index.ts';
 import { Icon } from './icons.tsx';
 
 /**
@@ -7,7 +7,7 @@ import { Icon } from './icons.tsx';
  * (src/client/shell.ts does the same for browsers that predate `name`). `idBase` names the group
  * and the items' ids.
  */
-export function FaqAccordion({ items, idBase }: { items: FaqItem[]; idBase: string }) {
+export function FaqAccordion({ items, idBase }: { items: Faq[]; idBase: string }) {
   return (
     <div className="rounded-xl border border-line bg-white">
       {items.map((item, i) => (

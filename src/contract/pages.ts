@@ -3,7 +3,7 @@
 // screen of K receives it, so a field that one side writes and the other does not read is a type
 // error. Types only.
 
-import type { LandingSection, RelatedLink, Service, ServiceCenterBrand, Testimonial } from '#schemas/index.ts';
+import type { Faq, LandingSection, RelatedLink, Service, ServiceCenterBrand, Testimonial } from '#schemas/index.ts';
 import type { NavLink, PageMeta, PostCard } from './site.ts';
 
 type Of<T extends LandingSection['type']> = Extract<LandingSection, { type: T }>;
@@ -15,12 +15,6 @@ export type ResolvedSection =
   | Omit<Of<'testimonials'>, 'ids'>
   | (Of<'service-info'> & { hoursText?: string });
 
-/** A question and its answer, facts filled in. */
-export interface FaqItem {
-  question: string;
-  answer: string;
-}
-
 /** A heading of an article, linked at #id. */
 export interface TocEntry {
   depth: number;
@@ -28,11 +22,8 @@ export interface TocEntry {
   text: string;
 }
 
-/** One entry of the contact page's "Areas We Serve" grid: a link only when the area has a page. */
-export interface AreaCell {
-  name: string;
-  href?: string;
-}
+/** One entry of the contact page's "Areas We Serve" grid, as an areas section lists it: a link only when the area has a page. */
+export type AreaCell = Of<'areas'>['items'][number];
 
 /** A brand or area page (screen: src/pages/landing-page.tsx). */
 interface LandingFields {
@@ -52,7 +43,8 @@ type NoFields = Record<never, never>;
 export interface PageFields {
   home: {
     services: Pick<Service, 'id' | 'title' | 'description' | 'icon'>[];
-    faqs: FaqItem[];
+    /** Facts filled in. */
+    faqs: Faq[];
     testimonials: Testimonial[];
     /** Brands with a service-centre page. */
     brandTiles: NavLink[];

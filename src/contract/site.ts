@@ -1,7 +1,7 @@
 // The shared vocabulary of the build (Node) and the screens (browser): types only, importing
 // nothing but schema types, so neither side depends on the other.
 
-import type { BreadcrumbItem, Site } from '#schemas/index.ts';
+import type { BreadcrumbItem, Image, Site } from '#schemas/index.ts';
 
 /** A language of the site: its code as content/site.yaml lists it under `languages` ("hi", "mr"). */
 export type Lang = string;
@@ -90,14 +90,7 @@ export interface PageMeta {
 }
 
 /** An image as pages render it; the build adds `srcset` and modern-format `sources` to raster images. */
-export interface PictureImage {
-  src: string;
-  alt: string;
-  width: number;
-  height: number;
-  srcset?: string;
-  sources?: { type: string; srcset: string }[];
-}
+export type PictureImage = Image & { srcset?: string; sources?: { type: string; srcset: string }[] };
 
 /** A blog post as cards and lists show it. */
 export interface PostCard {
