@@ -2,6 +2,9 @@ import type { ReactNode } from 'react';
 import type { Site } from '#schemas/index.ts';
 import { scriptJson } from './components/island.tsx';
 import { SPECULATION_RULES } from './client/inline-scripts.ts';
+import type { SiteData } from './contract/site.ts';
+import { languageOf } from './i18n/href.ts';
+import { logoUrl } from './lib/format.ts';
 
 /** What the client entry needs to know of the site (the page itself needs nothing: it is HTML). */
 export interface ClientConfig {
@@ -39,33 +42,13 @@ export interface Assets {
  * never hydrates the document, and it navigates between pages itself (decision 091). The build
  * replaces the inlined stylesheet by the page's own rules (core/pipeline/page-css.ts, decision 092).
  */
-export function Document({
-  lang,
-  dir,
-  assets,
-  children,
-  config,
-  businessJsonLd,
-  themeColor,
-  feedTitle,
-  icon,
-}: {
-  /** The page's language, as its catalogue's `language.tag` states it ("en-IN", "hi"). */
-  lang: string;
-  /** The direction of its script; left to right is the document's own, so only "rtl" is written out. */
-  dir?: 'ltr' | 'rtl';
-  assets: Assets;
-  children: ReactNode;
-  config: ClientConfig;
-  businessJsonLd: Record<string, unknown>;
-  themeColor: string;
-  /** The blog feed's title (the feed is /rss.xml, written by the build). */
-  feedTitle: string;
-  /** The favicon: the logo's URL. */
-  icon: string;
-}) {
+export function Document({ site, assets, businessJsonLd, children }: { site: SiteData; assets: Assets; businessJsonLd: Record<string, unknown>; children: ReactNode }) {
+  const { tag, dir } = languageOf(site);
+  const config: ClientConfig = { analytics: site.site.analytics.endpoint, ads: site.site.ads };
+  const icon = logoUrl(site.site);
+  // Left to right is the document's own direction: only "rtl" is written out.
   return (
-    <html lang={lang} dir={dir === 'rtl' ? dir : undefined}>
+    <html lang={tag} dir={dir === 'rtl' ? dir : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -77,8 +60,9 @@ export function Document({
         {/* The browser prefetches and prerenders the next page of the site (decision 091). */}
         <script type="speculationrules" dangerouslySetInnerHTML={{ __html: SPECULATION_RULES }} />
         <link rel="icon" href={icon} type={icon.endsWith('.png') ? 'image/png' : 'image/svg+xml'} />
-        <link rel="alternate" type="application/rss+xml" title={feedTitle} href="/rss.xml" />
-        <meta name="theme-color" content={themeColor} />
+        {/* The blog feed, written by the build. */}
+        <link rel="alternate" type="application/rss+xml" title={site.feedTitle} href="/rss.xml" />
+        <meta name="theme-color" content="#1e3a8a" />
         <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(businessJsonLd) }} />
       </head>
       <body>
