@@ -1,26 +1,15 @@
 /**
- * The visitor tracker (spec §4, §7). Self-contained: no imports, gzip size ≤ 1 KB (tested).
- *
- * How it is called: once per page, by the client entry —
- *     startTracker({ endpoint: site.analytics.endpoint })   // ".../functions/v1/analytics"
- * The browser navigates between pages itself (decision 091), so each page shown counts once:
- * - a page loaded from the network sends a "page_view", after a "session" record when it starts a
- *   visit; a page opened from another page of the site (by a link, in the same tab) continues that
- *   visit: the session id is kept in sessionStorage;
- * - a prerendered page sends nothing until it is shown (document.prerendering, prerenderingchange);
- * - a page shown again from the back/forward cache sends a "page_view" (pageshow.persisted).
- * Links and buttons send a "click" event: "tel:+91…", "whatsapp", "mailto", "a:<href>" or
- * "button:<label>".
- *
- * It sends nothing when the visitor asks not to be tracked (Do Not Track, Global Privacy Control)
- * or in an automated browser (navigator.webdriver), unless the page opts in to automation for
- * tests: `window.__SITE_TRACK_AUTOMATION__ = true` or `<html data-track-automation>`.
- * It also sends nothing from the owner's dashboard (/analytics) or from a browser the owner
- * excluded there (localStorage "site.analytics.ignore" = "1"), and never a URL's #fragment (the
- * dashboard link carries its key there).
- * Records go out as text/plain JSON (no CORS preflight) with fetch keepalive, so a click that
- * leaves the page is still delivered. Any failure is logged as "Analytics tracking error" and
- * never thrown into the page.
+ * The visitor tracker (spec §4, §7): self-contained, no imports, gzip size ≤ 1 KB (tested). The client
+ * entry calls startTracker({ endpoint }) once per page; the browser navigates itself (decision 091),
+ * so each page shown counts once: a "session" record when it starts a visit (the id is kept in
+ * sessionStorage for pages opened from the site), then a "page_view"; a prerendered page once it is
+ * shown; a page from the back/forward cache again. Links and buttons send a "click" ("tel:+91…",
+ * "whatsapp", "mailto", "a:<href>", "button:<label>"). Nothing is sent under Do Not Track or Global
+ * Privacy Control, from an automated browser unless the page opts in for tests
+ * (`window.__SITE_TRACK_AUTOMATION__`, `<html data-track-automation>`), from the dashboard or a
+ * browser the owner excluded there (decision 072); never a URL's #fragment (the dashboard link's key).
+ * Records go as text/plain JSON (no CORS preflight) with fetch keepalive, so a click that leaves the
+ * page is delivered; failures are logged as "Analytics tracking error", never thrown into the page.
  */
 
 let endpoint = '';
