@@ -1,6 +1,6 @@
 import { Link } from './link.tsx';
 import type { BreadcrumbItem } from '#schemas/index.ts';
-import { useT } from '../i18n/use-t.ts';
+import { useT } from './site-context.tsx';
 
 /** Home › … › current page. The trail comes from the page's meta (derived from the path, or set by the page). */
 export function Breadcrumb({ items }: { items: BreadcrumbItem[] }) {

@@ -3,7 +3,7 @@ import { Link } from './link.tsx';
 import { cn } from './cn.ts';
 import { PhoneLink } from './contact-links.tsx';
 import { Icon } from './icons.tsx';
-import { useT } from '../i18n/use-t.ts';
+import { useT } from './site-context.tsx';
 
 type Variant = 'primary' | 'secondary' | 'accent' | 'chat' | 'light' | 'light-chat';
 

@@ -1,7 +1,7 @@
 import { Link } from './link.tsx';
 import type { Service, Testimonial } from '#schemas/index.ts';
 import { Icon, type IconName } from './icons.tsx';
-import { useT } from '../i18n/use-t.ts';
+import { useT } from './site-context.tsx';
 import { initials } from '../lib/format.ts';
 
 /** Icon, title, description and a "Learn More" link to the service's section on /services. */

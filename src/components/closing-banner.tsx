@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { buttonClass, CallButton } from './button.tsx';
 import { QuoteButton } from './quote-dialog.tsx';
-import { useSite } from './site-context.tsx';
-import { useT } from '../i18n/use-t.ts';
+import { useSite, useT } from './site-context.tsx';
 
 /** The closing banner ("Ready to Get It Fixed?") with a call link and the quote button, or a page's own heading, text and actions. */
 export function ClosingBanner({ id = 'closing-banner', title, text, children }: { id?: string; title?: string; text?: string; children?: ReactNode }) {

@@ -1,7 +1,6 @@
 import { FormFields, HiddenFields, type FieldSpec } from './form-fields.tsx';
-import { useSiteData } from './site-context.tsx';
+import { type T, useSiteData, useT } from './site-context.tsx';
 import { translate } from '../i18n/translate.ts';
-import { useT, type T } from '../i18n/use-t.ts';
 import type { SiteData } from '../contract/site.ts';
 
 const fields = (t: T, services: SiteData['contactServices']): FieldSpec[] => [

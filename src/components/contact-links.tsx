@@ -1,7 +1,6 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { formatPhone, whatsappHref } from '../lib/format.ts';
-import { useSite } from './site-context.tsx';
-import { useT } from '../i18n/use-t.ts';
+import { useSite, useT } from './site-context.tsx';
 
 type AnchorProps = Omit<ComponentProps<'a'>, 'href' | 'children'> & { children?: ReactNode };
 

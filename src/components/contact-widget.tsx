@@ -1,6 +1,6 @@
 import { PhoneLink, WhatsAppLink } from './contact-links.tsx';
 import { Icon } from './icons.tsx';
-import { useT } from '../i18n/use-t.ts';
+import { useT } from './site-context.tsx';
 
 /**
  * One-tap contact on phones: a slim bar fixed to the bottom of the screen below the md breakpoint,

@@ -2,8 +2,7 @@ import { Link } from './link.tsx';
 import { hoursRange } from '../i18n/translate.ts';
 import { EmailLink, PhoneLink, WhatsAppLink } from './contact-links.tsx';
 import { Icon } from './icons.tsx';
-import { useSiteData } from './site-context.tsx';
-import { useT } from '../i18n/use-t.ts';
+import { useSiteData, useT } from './site-context.tsx';
 
 const QUICK_LINKS = [
   { href: '/about', key: 'footer.links.about' },

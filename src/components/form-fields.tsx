@@ -1,5 +1,4 @@
-import { useSiteData } from './site-context.tsx';
-import { useT } from '../i18n/use-t.ts';
+import { useSiteData, useT } from './site-context.tsx';
 
 export interface FieldSpec {
   name: string;

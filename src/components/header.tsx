@@ -1,10 +1,10 @@
-import { Link, NavLink } from './link.tsx';
+import { Link } from './link.tsx';
+import { localHref } from '../i18n/href.ts';
 import { cn } from './cn.ts';
 import { Icon } from './icons.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import { QuoteButton } from './quote-dialog.tsx';
-import { useSite } from './site-context.tsx';
-import { useT } from '../i18n/use-t.ts';
+import { useCurrentPath, useSite, useSiteData, useT } from './site-context.tsx';
 import { logoUrl } from '../lib/format.ts';
 import type { PageMeta } from '../contract/site.ts';
 
@@ -17,23 +17,24 @@ const LINKS = [
   { to: '/contact', key: 'nav.contact' },
 ];
 
-const linkClass = ({ isActive }: { isActive: boolean }) =>
-  cn(
-    'block rounded-md px-3 py-2 font-medium md:text-nav',
-    isActive ? 'text-brand-700 md:bg-brand-50' : 'hover:text-brand-700',
-  );
-
+/** The site's main links; the one to the current page (or, but for home, a page above it) is marked. */
 function Links({ className }: { className: string }) {
   const t = useT();
+  const shell = useSiteData();
+  const here = useCurrentPath().toLowerCase();
   return (
     <ul className={className}>
-      {LINKS.map((l) => (
-        <li key={l.to}>
-          <NavLink to={l.to} end={l.to === '/'} className={linkClass}>
-            {t(l.key)}
-          </NavLink>
-        </li>
-      ))}
+      {LINKS.map((l) => {
+        const href = localHref(shell, l.to);
+        const isActive = here === href.toLowerCase() || (l.to !== '/' && here.startsWith(`${href.toLowerCase()}/`));
+        return (
+          <li key={l.to}>
+            <a aria-current={isActive ? 'page' : undefined} className={cn('block rounded-md px-3 py-2 font-medium md:text-nav', isActive ? 'text-brand-700 md:bg-brand-50' : 'hover:text-brand-700')} href={href}>
+              {t(l.key)}
+            </a>
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -1,6 +1,6 @@
 import type { AnchorHTMLAttributes } from 'react';
 import { localHref } from '../i18n/href.ts';
-import { useCurrentPath, useHrefs } from './site-context.tsx';
+import { useSiteData } from './site-context.tsx';
 
 type AnchorProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string };
 
@@ -12,14 +12,5 @@ type AnchorProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to:
  * A plain <a>: pages are navigated by the browser (decision 090).
  */
 export function Link({ to, ...rest }: AnchorProps) {
-  return <a {...rest} href={localHref({ hrefs: useHrefs() }, to)} />;
-}
-
-/** A link that knows whether it leads to the current page (or, unless `end`, a page below it). */
-export function NavLink({ to, end = false, className, ...rest }: Omit<AnchorProps, 'className'> & { end?: boolean; className?: string | ((state: { isActive: boolean }) => string) }) {
-  const href = localHref({ hrefs: useHrefs() }, to);
-  const here = useCurrentPath().toLowerCase();
-  const target = href.split(/[?#]/)[0]!.toLowerCase();
-  const isActive = here === target || (!end && target !== '/' && here.startsWith(`${target}/`));
-  return <a {...rest} aria-current={isActive ? 'page' : undefined} className={typeof className === 'function' ? className({ isActive }) : className} href={href} />;
+  return <a {...rest} href={localHref(useSiteData(), to)} />;
 }

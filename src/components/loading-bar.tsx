@@ -1,4 +1,4 @@
-import { useT } from '../i18n/use-t.ts';
+import { useT } from './site-context.tsx';
 
 /**
  * The global loading indicator (spec §2, §4): a slim bar at the top and a faint overlay, shown by

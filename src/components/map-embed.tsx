@@ -1,5 +1,4 @@
-import { useSite } from './site-context.tsx';
-import { useT } from '../i18n/use-t.ts';
+import { useSite, useT } from './site-context.tsx';
 
 /**
  * The embedded map, loaded only when it comes near the viewport: the static HTML holds an iframe

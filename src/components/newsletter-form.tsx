@@ -1,6 +1,5 @@
 import { Honeypot } from './form-fields.tsx';
-import { useSite } from './site-context.tsx';
-import { useT } from '../i18n/use-t.ts';
+import { useSite, useT } from './site-context.tsx';
 
 /**
  * The blog's newsletter signup: a native POST of the e-mail to the leads function, which stores

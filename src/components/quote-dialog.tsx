@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { Icon } from './icons.tsx';
 import QuoteForm from './quote-form.tsx';
-import { useT } from '../i18n/use-t.ts';
 import { localHref } from '../i18n/href.ts';
-import { useSiteData } from './site-context.tsx';
+import { useSiteData, useT } from './site-context.tsx';
 
 /**
  * The "Get A Quote" dialog (spec §4): a native modal <dialog> holding the quote form, in every

@@ -1,8 +1,7 @@
 import { buttonClass } from './button.tsx';
 import { FormFields, HiddenFields } from './form-fields.tsx';
-import { useSiteData } from './site-context.tsx';
+import { useSiteData, useT } from './site-context.tsx';
 import { translate } from '../i18n/translate.ts';
-import { useT } from '../i18n/use-t.ts';
 
 /** The quote request (spec §3, §5): a native POST to the leads function; Cancel closes the dialog (src/client/shell.ts). */
 export default function QuoteForm() {

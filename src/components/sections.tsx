@@ -1,5 +1,5 @@
 import { Link } from './link.tsx';
-import { useT } from '../i18n/use-t.ts';
+import { useT } from './site-context.tsx';
 import { ServiceCard } from './cards.tsx';
 import { PhoneLink } from './contact-links.tsx';
 import { Icon, type IconName } from './icons.tsx';

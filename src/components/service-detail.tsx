@@ -2,8 +2,7 @@ import type { Service } from '#schemas/index.ts';
 import { formatPrice } from '../lib/format.ts';
 import { ButtonLink } from './button.tsx';
 import { Icon, type IconName } from './icons.tsx';
-import { useSite } from './site-context.tsx';
-import { useT } from '../i18n/use-t.ts';
+import { useSite, useT } from './site-context.tsx';
 
 /**
  * One service as /services lists it: the anchor other pages link to (/services#screen-repair),

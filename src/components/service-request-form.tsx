@@ -1,7 +1,6 @@
 import { FormFields, HiddenFields } from './form-fields.tsx';
-import { useSiteData } from './site-context.tsx';
+import { useSiteData, useT } from './site-context.tsx';
 import { translate } from '../i18n/translate.ts';
-import { useT } from '../i18n/use-t.ts';
 
 /** The per-brand "Request Service" form: a native POST to the leads function (spec §5, §7); it offers the brand's products, in site.yaml's order. */
 export function ServiceRequestForm({ brand, offered }: { brand: string; offered: Record<string, unknown> }) {

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { SiteData } from '../contract/site.ts';
+import { translate, type MessageVars } from '../i18n/translate.ts';
 
 /**
  * Hands the business facts and link lists of content/ to every component: the shell provides them
@@ -16,11 +17,6 @@ export function useSiteData(): SiteData {
   return data;
 }
 
-/** The language's href map (SiteData.hrefs); none outside a page (a post card rendered on its own into an index's HTML). */
-export function useHrefs(): SiteData['hrefs'] {
-  return useContext(SiteContext)?.hrefs ?? {};
-}
-
 export function useSite() {
   return useSiteData().site;
 }
@@ -28,4 +24,12 @@ export function useSite() {
 /** The path of the page being rendered ("/" outside a page). */
 export function useCurrentPath(): string {
   return useContext(PathContext);
+}
+
+export type T = (key: string, vars?: MessageVars) => string;
+
+/** `t(key, vars)` in the catalogue of the page's language. */
+export function useT(): T {
+  const { messages } = useSiteData();
+  return (key, vars) => translate(messages, key, vars);
 }

@@ -1,7 +1,7 @@
 import { buttonClass } from './button.tsx';
 import { WhatsAppLink } from './contact-links.tsx';
 import { Icon } from './icons.tsx';
-import { useT } from '../i18n/use-t.ts';
+import { useT } from './site-context.tsx';
 
 /** A green band that opens a WhatsApp chat with the prefilled message of site.yaml. */
 export function WhatsAppBanner({ title, text }: { title: string; text: string }) {

@@ -1,9 +1,8 @@
 import { ClosingBanner } from '../components/closing-banner.tsx';
 import { Hero, Section } from '../components/hero.tsx';
 import { FeatureCards, type Feature } from '../components/feature-cards.tsx';
-import { useSite } from '../components/site-context.tsx';
+import { useSite, useT } from '../components/site-context.tsx';
 import type { PageData } from '../contract/pages.ts';
-import { useT } from '../i18n/use-t.ts';
 import { initials } from '../lib/format.ts';
 
 /** The values: an icon and the key under about.values of each. */

@@ -5,8 +5,7 @@ import { PostCard } from '../components/post-card.tsx';
 import { PostGrid } from '../components/post-grid.tsx';
 import { RelatedLinks } from '../components/related-links.tsx';
 import type { BlogIndexData } from '../contract/pages.ts';
-import { useT } from '../i18n/use-t.ts';
-import { useSite } from '../components/site-context.tsx';
+import { useSite, useT } from '../components/site-context.tsx';
 
 /** /blog and its further pages: the featured article, a grid of the rest, a newsletter signup and links. */
 export function Page({ data }: { data: BlogIndexData }) {

@@ -5,11 +5,10 @@ import { ContactForm } from '../components/contact-form.tsx';
 import { Icon, type IconName } from '../components/icons.tsx';
 import { MapEmbed } from '../components/map-embed.tsx';
 import { RelatedLinks } from '../components/related-links.tsx';
-import { useSite, useSiteData } from '../components/site-context.tsx';
+import { useSite, useSiteData, useT } from '../components/site-context.tsx';
 import { WhatsAppBanner } from '../components/whatsapp-banner.tsx';
 import { hoursRange } from '../i18n/translate.ts';
 import type { AreaCell, ContactData } from '../contract/pages.ts';
-import { useT } from '../i18n/use-t.ts';
 
 function Detail({ icon, title, children }: { icon: IconName; title: string; children: ReactNode }) {
   return (

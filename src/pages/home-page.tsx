@@ -8,10 +8,9 @@ import { FeatureCards } from '../components/feature-cards.tsx';
 import { Hero, Section } from '../components/hero.tsx';
 import { Icon, type IconName } from '../components/icons.tsx';
 import { PostGrid } from '../components/post-grid.tsx';
-import { useSite } from '../components/site-context.tsx';
+import { useSite, useT } from '../components/site-context.tsx';
 import { WhatsAppBanner } from '../components/whatsapp-banner.tsx';
 import type { PageData } from '../contract/pages.ts';
-import { useT } from '../i18n/use-t.ts';
 
 
 export function Page({ data }: { data: PageData<'home'> }) {

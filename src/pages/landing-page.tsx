@@ -9,7 +9,7 @@ import { Hero, Section } from '../components/hero.tsx';
 import { RelatedLinks } from '../components/related-links.tsx';
 import { RawHtml } from '../components/raw-html.tsx';
 import { AreasSection, ModelsSection, PhoneFormatsSection, ServiceInfoSection, ServicesSection, StripSection } from '../components/sections.tsx';
-import { useT } from '../i18n/use-t.ts';
+import { useT } from '../components/site-context.tsx';
 import type { LandingData, ResolvedSection } from '../contract/pages.ts';
 
 /** The message keys of the default headings of the sections that have one. */

@@ -1,6 +1,6 @@
 import { ButtonLink } from '../components/button.tsx';
 import type { PageData } from '../contract/pages.ts';
-import { useT } from '../i18n/use-t.ts';
+import { useT } from '../components/site-context.tsx';
 
 export function Page(_: { data: PageData<'not-found'> }) {
   const t = useT();

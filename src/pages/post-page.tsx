@@ -5,8 +5,7 @@ import { RawHtml } from '../components/raw-html.tsx';
 import { formatDate } from '../i18n/translate.ts';
 import type { PostData } from '../contract/pages.ts';
 import { Picture } from '../components/picture.tsx';
-import { useSiteData } from '../components/site-context.tsx';
-import { useT } from '../i18n/use-t.ts';
+import { useSiteData, useT } from '../components/site-context.tsx';
 
 /** One article: category, title, picture, the prerendered body, the repair box and related articles. */
 export function Page({ data }: { data: PostData }) {

@@ -1,9 +1,8 @@
 import { EmailLink, PhoneLink } from '../components/contact-links.tsx';
 import { Hero } from '../components/hero.tsx';
-import { useSiteData } from '../components/site-context.tsx';
+import { useSiteData, useT } from '../components/site-context.tsx';
 import { formatDate } from '../i18n/translate.ts';
 import type { PageData } from '../contract/pages.ts';
-import { useT } from '../i18n/use-t.ts';
 
 function Block({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (

@@ -1,7 +1,7 @@
 import { Link } from '../components/link.tsx';
 import { buttonClass } from '../components/button.tsx';
 import type { PageData } from '../contract/pages.ts';
-import { useT } from '../i18n/use-t.ts';
+import { useT } from '../components/site-context.tsx';
 
 /** The spec §8 texts of the sections' not-found pages, by page kind: the group of their message keys (notFound.<group>.title, .text, and one per link). */
 const TEXTS = {

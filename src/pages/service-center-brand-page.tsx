@@ -3,9 +3,8 @@ import { buttonClass, CallButton } from '../components/button.tsx';
 import { Hero, Section } from '../components/hero.tsx';
 import { Icon, type IconName } from '../components/icons.tsx';
 import { ServiceRequestForm } from '../components/service-request-form.tsx';
-import { useSite } from '../components/site-context.tsx';
+import { useSite, useT } from '../components/site-context.tsx';
 import type { ServiceCenterBrandData } from '../contract/pages.ts';
-import { useT } from '../i18n/use-t.ts';
 
 /** Problem groups under serviceCenter.brand.problems: the group's key, icon and its items' keys. */
 const PROBLEMS: { key: string; icon: IconName; items: string[] }[] = [

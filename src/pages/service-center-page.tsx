@@ -2,11 +2,10 @@ import { BrandTiles } from '../components/brand-tiles.tsx';
 import { ButtonLink, CallButton } from '../components/button.tsx';
 import { ClosingBanner } from '../components/closing-banner.tsx';
 import { Hero, Section } from '../components/hero.tsx';
-import { useSiteData } from '../components/site-context.tsx';
+import { useSiteData, useT } from '../components/site-context.tsx';
 import { hoursText } from '../i18n/translate.ts';
 import { formatPhone } from '../lib/format.ts';
 import type { PageData } from '../contract/pages.ts';
-import { useT } from '../i18n/use-t.ts';
 import { type Feature, FeatureCards } from '../components/feature-cards.tsx';
 
 /** /service-center: the centre in Mansarovar, six feature cards, the brands we service and a call to action. */

@@ -5,9 +5,8 @@ import { Hero, Section } from '../components/hero.tsx';
 import { Icon, type IconName } from '../components/icons.tsx';
 import { LinkChips } from '../components/link-chips.tsx';
 import { ServiceDetail } from '../components/service-detail.tsx';
-import { useSite, useSiteData } from '../components/site-context.tsx';
+import { useSite, useSiteData, useT } from '../components/site-context.tsx';
 import type { PageData } from '../contract/pages.ts';
-import { useT } from '../i18n/use-t.ts';
 
 /** How many of the main services show before "View All Repair Services" (spec §9). */
 const SHOWN_FIRST = 4;

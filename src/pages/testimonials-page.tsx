@@ -3,9 +3,8 @@ import { TestimonialCard } from '../components/cards.tsx';
 import { ClosingBanner } from '../components/closing-banner.tsx';
 import { Hero, Section } from '../components/hero.tsx';
 import { Icon, type IconName } from '../components/icons.tsx';
-import { useSite } from '../components/site-context.tsx';
+import { useSite, useT } from '../components/site-context.tsx';
 import type { PageData } from '../contract/pages.ts';
-import { useT } from '../i18n/use-t.ts';
 
 /** /testimonials: the reviews, the shop's record, a link to leave a review, and the next steps. */
 export function Page({ data }: { data: PageData<'testimonials'> }) {

@@ -1,10 +1,9 @@
 import { buttonClass, ButtonLink, CallButton } from '../components/button.tsx';
 import { WhatsAppLink } from '../components/contact-links.tsx';
 import { Icon } from '../components/icons.tsx';
-import { useSiteData } from '../components/site-context.tsx';
+import { useSiteData, useT } from '../components/site-context.tsx';
 import { hoursText } from '../i18n/translate.ts';
 import type { PageData } from '../contract/pages.ts';
-import { useT } from '../i18n/use-t.ts';
 
 /** Where the form service sends a visitor after any form (quote, contact, brand request). */
 export function Page(_: { data: PageData<'thank-you'> }) {
