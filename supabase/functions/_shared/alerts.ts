@@ -9,7 +9,7 @@ import { createHmac } from './ip.ts';
 import type { Say } from './content.ts';
 import { FORM_FIELDS, type LeadKind, type LeadRecord } from './lead-form.ts';
 import { FIELD_RULES } from './lead-rules.ts';
-import { istDate, type IsoRange } from './range.ts';
+import { IST_MS, istDate, type IsoRange } from './range.ts';
 
 export const CHANNELS = ['forward', 'telegram', 'webhook'] as const;
 export type Channel = (typeof CHANNELS)[number];
@@ -90,10 +90,8 @@ export type AttemptResult = { ok: true } | { ok: false; error: string; retryAfte
 /** The catalogues' key of an alert's first line, by the kind of lead (functions.alert.*). */
 const KIND_TITLE: Record<LeadKind, string> = { quote: 'alert.quote', contact: 'alert.contact', 'service-request': 'alert.serviceRequest', newsletter: 'alert.newsletter' };
 
-const IST_MS = 5.5 * 3_600_000;
 /** "2026-12-18 10:15 IST". */
 const istTime = (iso: string) => `${new Date(Date.parse(iso) + IST_MS).toISOString().slice(0, 16).replace('T', ' ')} IST`;
-
 
 // Characters of a visitor's text that would change how the alert reads rather than what it says:
 // controls (line breaks included) and the bidirectional controls, which reorder what follows them
@@ -149,15 +147,6 @@ export function webhookBody(d: Delivery, say: Say, siteOrigin = ''): string {
   });
 }
 
-export const SIGNATURE_HEADER = 'x-lead-signature';
-export const TIMESTAMP_HEADER = 'x-lead-timestamp';
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
-
-/** "sha256=" + hex HMAC-SHA256 under `secret` of "<timestamp>.<body>" (so that an old request cannot be replayed with a new time). */
-export async function signWebhook(secret: string, timestamp: number, body: string): Promise<string> {
-  return `sha256=${await createHmac(secret)(`${timestamp}.${body}`)}`;
-}
-
 /** Seconds from a Retry-After header (seconds or an HTTP date), in ms. */
 function retryAfterOf(res: Response, now: number): number | undefined {
   const v = res.headers.get('retry-after');
@@ -205,7 +194,7 @@ export async function attemptDelivery(d: Delivery, o: SendOptions): Promise<Atte
       request = {
         url: o.channels.forward.url,
         // Form services answer a form post with a redirect: a 2xx or 3xx is delivered.
-        init: { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html,application/json', [IDEMPOTENCY_HEADER]: d.idempotencyKey }, body: new URLSearchParams(fields).toString() },
+        init: { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html,application/json', 'idempotency-key': d.idempotencyKey }, body: new URLSearchParams(fields).toString() },
         problem: async (res) => (res.status >= 200 && res.status < 400 ? null : { error: `HTTP ${res.status}` }),
       };
       break;
@@ -231,13 +220,12 @@ export async function attemptDelivery(d: Delivery, o: SendOptions): Promise<Atte
           // The Bot API answers 200 only with {"ok": true}: a 200 whose body was lost on the way was taken.
           if (res.ok && text === null) return null;
           type BotAnswer = { ok?: boolean; description?: string; parameters?: { retry_after?: number } } | null;
-          const body = ((): BotAnswer => {
-            try {
-              return JSON.parse(text ?? '') as BotAnswer;
-            } catch {
-              return null; // not the Bot API's JSON: reported by its status below
-            }
-          })();
+          let body: BotAnswer = null;
+          try {
+            body = JSON.parse(text ?? '') as BotAnswer;
+          } catch {
+            // not the Bot API's JSON: reported by its status below
+          }
           if (res.ok && body?.ok === true) return null;
           const wait = body?.parameters?.retry_after;
           return { error: `HTTP ${res.status}${body?.description ? `: ${body.description}` : ''}`, retryAfterMs: typeof wait === 'number' ? wait * 1000 : undefined };
@@ -257,9 +245,10 @@ export async function attemptDelivery(d: Delivery, o: SendOptions): Promise<Atte
           redirect: 'manual',
           headers: {
             'content-type': 'application/json',
-            [IDEMPOTENCY_HEADER]: d.idempotencyKey,
-            [TIMESTAMP_HEADER]: String(timestamp),
-            [SIGNATURE_HEADER]: await signWebhook(w.secret, timestamp, body),
+            'idempotency-key': d.idempotencyKey,
+            'x-lead-timestamp': String(timestamp),
+            // HMAC-SHA256 of "<timestamp>.<body>", so that an old request cannot be replayed with a new time.
+            'x-lead-signature': `sha256=${await createHmac(w.secret)(`${timestamp}.${body}`)}`,
           },
           body,
         },

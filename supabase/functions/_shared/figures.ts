@@ -5,6 +5,7 @@
 import type { Channel } from './alerts.ts';
 import type { LeadKind } from './lead-form.ts';
 import type { Query } from './db.ts';
+import type { HostGeo } from './geo.ts';
 import { isoRange, previousOf, splitRange, type IsoRange, type Range } from './range.ts';
 import {
   COUNT_DAYS_SQL,
@@ -17,15 +18,10 @@ import {
 } from './sql.ts';
 
 /** A stored session as the dashboard read returns it (times in ISO 8601, UTC). */
-export interface StoredSession {
+export interface StoredSession extends HostGeo {
   id: number;
   session_id: string;
   ip_address: string | null;
-  country: string | null;
-  city: string | null;
-  region: string | null;
-  latitude: number | null;
-  longitude: number | null;
   page_url: string;
   user_agent: string | null;
   referrer: string | null;
@@ -69,16 +65,14 @@ export interface DayFigures {
   forms: number;
 }
 
-export type TopList = 'page' | 'entry' | 'source' | 'utm_source' | 'utm_medium' | 'utm_campaign' | 'device' | 'country';
+const TOP_LISTS = ['page', 'entry', 'source', 'utm_source', 'utm_medium', 'utm_campaign', 'device', 'country'] as const;
+export type TopList = (typeof TOP_LISTS)[number];
 export interface TopItem {
   key: string;
   count: number;
 }
-export interface LeadsBy {
+export interface LeadsBy extends Pick<DayFigures, 'calls' | 'whatsapp' | 'forms'> {
   key: string;
-  calls: number;
-  whatsapp: number;
-  forms: number;
 }
 
 /**
@@ -102,7 +96,6 @@ export interface DashboardData {
 
 /** A day is counted once it ended this long ago, so that a request stamped just before midnight is in. */
 const SETTLE_MS = 10 * 60_000;
-const TOP_LISTS: readonly TopList[] = ['page', 'entry', 'source', 'utm_source', 'utm_medium', 'utm_campaign', 'device', 'country'];
 
 const parse = <T>(v: unknown, empty: T) => (typeof v === 'string' ? JSON.parse(v) : (v ?? empty)) as T;
 

@@ -11,17 +11,14 @@
 // length() counts them. Nothing is trimmed or otherwise changed: a value is stored as sent, or
 // refused with the message of the first test it fails (docs/decisions/075-leads-outbox-and-alerts.md).
 
-/** One test a value must pass: a pattern it must contain a match of, and what to tell the visitor when it does not (a key of the catalogues' functions.rules). */
-export interface RuleTest {
-  pattern: string;
-  message: string;
-}
-
 export interface FieldRule {
   /** The column of public.leads that stores the field. */
   column: string;
-  /** Tests in order; the first one failed gives the message. */
-  tests: readonly RuleTest[];
+  /**
+   * Tests in order, each a pattern the value must contain a match of and what to tell the visitor
+   * when it does not (a key of the catalogues' functions.rules); the first one failed gives the message.
+   */
+  tests: readonly { pattern: string; message: string }[];
   /** Longest value, in code points ("tooLong.<field>" says so); for a select, the room its choice has in the body cap. */
   max: number;
   /** A select: the value must be one of the choices the built site offers ("notChosen.<field>" otherwise). */
@@ -139,13 +136,6 @@ const sqlText = (s: string) => {
   return `U&'${chars.join('')}'`;
 };
 
-/** The check expression of one field's column, from its rule. */
-export function checkExpression(field: LeadField): string {
-  const rule = FIELD_RULES[field];
-  const col = rule.column;
-  return [...rule.tests.map((t) => `${col} ~ ${sqlText(t.pattern)}`), `length(${col}) <= ${rule.max}`].join('\n    and ');
-}
-
 /** The constraint names leadRulesSql() adds: leads_<column>_rule. */
 export const constraintOf = (field: LeadField) => `leads_${FIELD_RULES[field].column}_rule`;
 
@@ -158,8 +148,10 @@ export const constraintOf = (field: LeadField) => `leads_${FIELD_RULES[field].co
 export function leadRulesSql(): string {
   return (Object.keys(FIELD_RULES) as LeadField[])
     .map((f) => {
+      const { column, tests, max, choice } = FIELD_RULES[f];
       const drop = `alter table public.leads drop constraint if exists ${constraintOf(f)}`;
-      return FIELD_RULES[f].choice ? `${drop};` : `${drop},\n  add constraint ${constraintOf(f)} check (\n    ${checkExpression(f)}) not valid;`;
+      const check = [...tests.map((t) => `${column} ~ ${sqlText(t.pattern)}`), `length(${column}) <= ${max}`].join('\n    and ');
+      return choice ? `${drop};` : `${drop},\n  add constraint ${constraintOf(f)} check (\n    ${check}) not valid;`;
     })
     .join('\n');
 }

@@ -37,17 +37,14 @@ export interface OutboxOptions {
   logError?: LogError;
   /** Deliveries open at once (sockets to receivers) per channel and instance. */
   maxOpen?: number;
-  /** Time limit of one attempt. */
+  /** Time limit of one attempt (10 s). */
   timeoutMs?: number;
   backoffMs?: readonly number[];
-  /** How long a stop lets the attempts under way wait for their answers before it ends them. */
+  /** How long a stop lets the attempts under way wait for their answers before it ends them (2 s). */
   stopGraceMs?: number;
 }
 
-export interface DrainResult {
-  delivered: number;
-  failed: number;
-}
+export type DrainResult = { delivered: number; failed: number };
 
 export interface Outbox {
   /** The channels configured here, in the order deliveries are made for a new lead. */
@@ -68,8 +65,6 @@ export interface Outbox {
 }
 
 export const DEFAULT_MAX_OPEN = 16;
-export const DEFAULT_TIMEOUT_MS = 10_000;
-export const DEFAULT_STOP_GRACE_MS = 2_000;
 
 interface Lane {
   /** Attempts under way. */
@@ -85,11 +80,11 @@ interface Lane {
 export function createOutbox(o: OutboxOptions): Outbox {
   const now = o.now ?? (() => new Date());
   const maxOpen = Math.max(1, o.maxOpen ?? DEFAULT_MAX_OPEN);
-  const timeoutMs = o.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const timeoutMs = o.timeoutMs ?? 10_000;
   /** How long a claim holds a delivery: longer than an attempt, so that only a dead instance's claim runs out. */
   const claimMs = timeoutMs + 20_000;
   const backoff = o.backoffMs ?? BACKOFF_MS;
-  const stopGraceMs = o.stopGraceMs ?? DEFAULT_STOP_GRACE_MS;
+  const stopGraceMs = o.stopGraceMs ?? 2_000;
   const logError = o.logError ?? (() => {});
   const channels = CHANNELS.filter((c) => o.channels[c]);
   const lanes = new Map<Channel, Lane>(channels.map((c) => [c, { open: 0, claiming: false, due: false, answering: true }]));

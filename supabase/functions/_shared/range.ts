@@ -4,7 +4,7 @@
 // Shared by the functions and the /analytics page (docs/decisions/074-dashboard-ranges-and-visitors.md).
 
 export const DAY_MS = 86_400_000;
-const IST_MS = 5.5 * 3_600_000;
+export const IST_MS = 5.5 * 3_600_000;
 
 export interface Range {
   from: Date;
