@@ -8,5 +8,4 @@ export const AreaServedSchema = z.strictObject({
   /** The area's page, e.g. "/repair-old-town"; leave out when it has none. */
   link: RoutePath.optional(),
 });
-export type AreaServed = z.output<typeof AreaServedSchema>;
 export const AreasServedSchema = z.array(AreaServedSchema).min(1);

@@ -9,7 +9,6 @@ import { LandingSectionSchema } from './landing-sections.ts';
  * and {price.<id>} for each price of site.yaml: they are filled from content/site.yaml.
  */
 
-
 const landingFields = {
   /** The URL without the slash, e.g. "acme-repair" (page at /acme-repair). */
   slug: Slug,
@@ -43,9 +42,7 @@ const landingFields = {
 };
 
 /** A brand page, content/brands/<name>.mdx (front matter) or .yaml. */
-export const BrandPageSchema = z.strictObject({
-  ...landingFields,
-});
+export const BrandPageSchema = z.strictObject(landingFields);
 export type BrandPage = z.output<typeof BrandPageSchema>;
 
 /** An area page, content/areas/<name>.mdx (front matter) or .yaml. */

@@ -36,6 +36,9 @@ const base = {
   anchor: Slug.optional(),
 };
 
+/** A section of `type` with the fields every section may carry. */
+const section = <T extends string, S extends z.core.$ZodLooseShape>(type: T, shape: S) => z.strictObject({ type: z.literal(type), ...base, ...shape });
+
 /** The top band: the page's only H1, a lead sentence, and the book / call buttons. */
 const HeroSection = z.strictObject({
   type: z.literal('hero'),
@@ -52,16 +55,10 @@ const HeroSection = z.strictObject({
 });
 
 /** Three to six service cards, each with a "Learn More" link. */
-const ServicesSection = z.strictObject({
-  type: z.literal('services'),
-  ...base,
+const ServicesSection = section('services', {
   items: z
     .array(
-      z.strictObject({
-        /** Card heading, e.g. "Screen & Panel Repair". */
-        title: z.string().min(3),
-        /** One or two sentences. */
-        text: z.string().min(10),
+      CardSchema.extend({
         /** Icon name, e.g. "monitor". */
         icon: ServiceIcon,
         /** Where "Learn More" goes: a route, e.g. "/services#screen-repair". */
@@ -73,18 +70,16 @@ const ServicesSection = z.strictObject({
 });
 
 /** Common faults of this brand or area, as cards. */
-const ProblemsSection = z.strictObject({ type: z.literal('problems'), ...base, items: z.array(CardSchema).min(2).max(12) });
+const ProblemsSection = section('problems', { items: z.array(CardSchema).min(2).max(12) });
 
 /** Reasons to choose the shop, as cards. */
-const WhyChooseSection = z.strictObject({ type: z.literal('why-choose'), ...base, items: z.array(CardSchema).min(2).max(8) });
+const WhyChooseSection = section('why-choose', { items: z.array(CardSchema).min(2).max(8) });
 
 /** Questions and answers, one open at a time. */
-const FaqSection = z.strictObject({ type: z.literal('faq'), ...base, items: z.array(FaqSchema).min(1).max(10) });
+const FaqSection = section('faq', { items: z.array(FaqSchema).min(1).max(10) });
 
 /** Model lines or series we repair. */
-const ModelsSection = z.strictObject({
-  type: z.literal('models'),
-  ...base,
+const ModelsSection = section('models', {
   /** The icon beside each model, e.g. "monitor" for TVs; a plain check mark when left out. */
   icon: SectionIcon.optional(),
   items: z
@@ -100,9 +95,7 @@ const ModelsSection = z.strictObject({
 });
 
 /** A list of areas; an area with a page links to it. */
-const AreasSection = z.strictObject({
-  type: z.literal('areas'),
-  ...base,
+const AreasSection = section('areas', {
   items: z
     .array(
       z.strictObject({
@@ -116,17 +109,13 @@ const AreasSection = z.strictObject({
 });
 
 /** Tiles of our brand pages (12 by default), taken from content/brands/ by `order`; this page is left out. */
-const BrandGridSection = z.strictObject({
-  type: z.literal('brand-grid'),
-  ...base,
+const BrandGridSection = section('brand-grid', {
   /** How many tiles, 12 per the design. */
   count: z.number().int().min(1).max(24).default(12),
 });
 
 /** Customer reviews as cards (initials, name, locality, stars, quote). */
-const TestimonialsSection = z.strictObject({
-  type: z.literal('testimonials'),
-  ...base,
+const TestimonialsSection = section('testimonials', {
   /** Reviews written here: a review of content/testimonials.yaml without its id and home flag. */
   items: z
     .array(TestimonialSchema.omit({ id: true, home: true }).extend({ rating: TestimonialSchema.shape.rating.default(5) }))
@@ -136,9 +125,7 @@ const TestimonialsSection = z.strictObject({
 });
 
 /** A row of short facts, e.g. "{years} Years | Since {founded}". */
-const StripSection = z.strictObject({
-  type: z.literal('strip'),
-  ...base,
+const StripSection = section('strip', {
   items: z
     .array(
       z.strictObject({
@@ -155,9 +142,7 @@ const StripSection = z.strictObject({
 });
 
 /** A titled list of links to related pages, each with an icon by type. */
-const RelatedLinksSection = z.strictObject({
-  type: z.literal('related-links'),
-  ...base,
+const RelatedLinksSection = section('related-links', {
   links: z.array(RelatedLinkSchema).min(1),
 });
 
@@ -169,9 +154,7 @@ const CtaSection = z.strictObject({
 });
 
 /** Where and when we serve this area: an address line and the service hours. */
-const ServiceInfoSection = z.strictObject({
-  type: z.literal('service-info'),
-  ...base,
+const ServiceInfoSection = section('service-info', {
   /** The service address line, e.g. "Doorstep service across Old Town, 411038". */
   address: z.string().min(10).optional(),
   /** Show the service hours ({hours}). */
@@ -179,10 +162,7 @@ const ServiceInfoSection = z.strictObject({
 });
 
 /** The shop's phone number written two ways: with +91 and without. */
-const PhoneFormatsSection = z.strictObject({
-  type: z.literal('phone-formats'),
-  ...base,
-});
+const PhoneFormatsSection = section('phone-formats', {});
 
 /** Where the MDX body goes; without this section it follows the first section. */
 const BodySection = z.strictObject({ type: z.literal('body') });
@@ -206,4 +186,3 @@ export const LandingSectionSchema = z.discriminatedUnion('type', [
   BodySection,
 ]);
 export type LandingSection = z.output<typeof LandingSectionSchema>;
-export type LandingSectionType = LandingSection['type'];
