@@ -26,8 +26,8 @@ export default defineConfig({
   forbidOnly: true,
   reporter: [['list']],
   // Hang guards, not speed targets: a passing test never waits for them, and on a busy machine
-  // (load 15-20 on 2 cores) one axe run took 25-34 s. Tests wait for events,
-  // attributes and responses, never for a time (decision 100).
+  // (load 15-20 on 2 cores) one axe run took 25-34 s. Tests wait for events, attributes and
+  // responses, never for a time (decision 100).
   timeout: 120_000,
   expect: { timeout: 30_000 },
   use: {
@@ -36,9 +36,8 @@ export default defineConfig({
     launchOptions: {
       executablePath: chromiumPath,
       // --in-process-gpu: with no GPU, Chromium composites every frame in software in a process of
-      // its own; in the browser process it skips a process and its IPC per frame. Measured on the
-      // 2-core VM: pages.spec 163 and 162 s → 129 and 150 s, 20-30% less Chromium CPU a navigation
-      // (decision 100). Rendering, bfcache, prerender and view transitions are the same code.
+      // its own; in the browser process it skips that process and its IPC per frame (figures in
+      // decision 100). Rendering, bfcache, prerender and view transitions are the same code.
       args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-gpu', '--in-process-gpu'],
     },
   },

@@ -2,6 +2,26 @@ import { Command } from 'commander';
 import { formatProblems } from '#core/content/problems.ts';
 import { contentDir, distDir, productionReact, projectRoot } from '../lib/paths.ts';
 
+/**
+ * Build the site from `content` into `out`, logging each step when `log`; on content problems
+ * print them, set exit code 1 and resolve to undefined.
+ */
+export async function build(content: string, out: string, log: boolean) {
+  // Loaded here, not at the top: Vite is heavy, and every other command would pay for it.
+  const [{ buildSite }, { writeFunctionsContent }] = await Promise.all([import('#core/pipeline/index.ts'), import('#core/pipeline/functions-content.ts')]);
+  const report = await buildSite({ root: projectRoot(), contentDir: content, outDir: out, log: log ? (line) => process.stderr.write(`  ${line}\n`) : undefined });
+  if (!report.ok) {
+    process.stderr.write(`${formatProblems(report.problems, report.filesChecked)}\n`);
+    process.exitCode = 1;
+    return undefined;
+  }
+  // The functions' words and the business, for `supabase functions deploy` (README, "The weekly
+  // digest"): from the build of the site that is published, dist/; a build elsewhere (--out, a
+  // test's or a bench's) leaves what the functions deploy as it was.
+  if (out === distDir()) writeFunctionsContent(projectRoot(), report.functions!);
+  return report;
+}
+
 export function buildCommand(): Command {
   return new Command('build')
     .description('Validate content/ and build the static site into dist/ (dist/ is replaced only when the build succeeds).')
@@ -24,26 +44,8 @@ Not built: --production needs the content ready to go live.
           return;
         }
       }
-      // Loaded here, not at the top: Vite is heavy, and every other command would pay for it.
-      const { buildSite } = await import('#core/pipeline/index.ts');
-      const report = await buildSite({
-        root: projectRoot(),
-        contentDir: contentDir(opts.content),
-        outDir: distDir(opts.out),
-        log: opts.quiet ? undefined : (line) => process.stderr.write(`  ${line}\n`),
-      });
-      if (!report.ok) {
-        process.stderr.write(`${formatProblems(report.problems, report.filesChecked)}\n`);
-        process.exitCode = 1;
-        return;
-      }
-      // The functions' words and the business, for `supabase functions deploy` (README, "The weekly
-      // digest"): from the build of the site that is published, dist/; a build elsewhere (--out, a
-      // test's or a bench's) leaves what the functions deploy as it was.
-      if (distDir(opts.out) === distDir()) {
-        const { writeFunctionsContent } = await import('#core/pipeline/functions-content.ts');
-        writeFunctionsContent(projectRoot(), report.functions!);
-      }
+      const report = await build(contentDir(opts.content), distDir(opts.out), !opts.quiet);
+      if (!report) return;
       const seconds = ((performance.now() - t0) / 1000).toFixed(1);
       process.stderr.write(`✔ built ${report.pages} pages into ${distDir(opts.out)} in ${seconds} s\n`);
     });

@@ -1,12 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { manifestFile } from '#core/pipeline/record.ts';
 import { Command } from 'commander';
 import { parse as parseYaml } from 'yaml';
 import { SiteSchema } from '#schemas/index.ts';
-import { formatProblems } from '#core/content/problems.ts';
 import { contentDir, distDir, productionReact, projectRoot } from '../lib/paths.ts';
 import { buildIsStale } from '../lib/server/stale.ts';
+import { build } from './build.ts';
 
 export function startCommand(): Command {
   return new Command('start')
@@ -25,16 +24,14 @@ export function startCommand(): Command {
     .action(async (opts: { port?: string; host: string; dist?: string; build: boolean; analytics: boolean }) => {
       productionReact();
       // Loaded here, not at the top: Vite, Hono and PGlite are heavy, and every command would pay for them.
-      const [{ serve }, { buildSite }, { createNodeFunctions }, { createApp, guardedCreateServer }, { parseTrustedProxies }, { currentFunctionsContent, readBuiltFunctionsContent, writeFunctionsContent }] = await Promise.all([
+      const [{ serve }, { createNodeFunctions }, { createApp }, { guardedCreateServer }, { parseTrustedProxies }, { currentFunctionsContent, readBuiltFunctionsContent }] = await Promise.all([
         import('@hono/node-server'),
-        import('#core/pipeline/index.ts'),
         import('../lib/server/functions.ts'),
         import('../lib/server/app.ts'),
+        import('../lib/server/node-server.ts'),
         import('#functions/_shared/client-address.ts'),
         import('#core/pipeline/functions-content.ts'),
       ]);
-      // SITE_TRUSTED_PROXY: the proxies in front of this server whose x-forwarded-for is believed
-      // ("loopback", addresses, CIDR ranges). Unset: the socket address is the client.
       const trustedProxies = (process.env.SITE_TRUSTED_PROXY ?? '').split(',').filter((s) => s.trim());
       try {
         parseTrustedProxies(trustedProxies);
@@ -48,14 +45,9 @@ export function startCommand(): Command {
       let builtWords: Awaited<ReturnType<typeof currentFunctionsContent>>;
       if (opts.build && buildIsStale(projectRoot(), content, dist)) {
         process.stderr.write('Building the site…\n');
-        const report = await buildSite({ root: projectRoot(), contentDir: content, outDir: dist, log: (l) => process.stderr.write(`  ${l}\n`) });
-        if (!report.ok) {
-          process.stderr.write(`${formatProblems(report.problems, report.filesChecked)}\n`);
-          process.exitCode = 1;
-          return;
-        }
+        const report = await build(content, dist, true);
+        if (!report) return;
         builtWords = report.functions;
-        if (dist === distDir()) writeFunctionsContent(projectRoot(), report.functions!);
       }
       // The functions' choices, words and business: those of the build they serve beside (a build
       // keeps them in its record), else what the last build wrote for the Supabase functions, else
@@ -85,7 +77,7 @@ export function startCommand(): Command {
         ? createNodeFunctions({
             dataDir: path.resolve(process.env.SITE_DATA_DIR ?? path.join(projectRoot(), '.data')),
             databaseUrl: process.env.DATABASE_URL,
-            allowedOrigins: [`http://localhost:${port}`, `http://127.0.0.1:${port}`, siteOrigin(dist)].filter((o): o is string => !!o),
+            allowedOrigins: [`http://localhost:${port}`, `http://127.0.0.1:${port}`, functionsWords!.site.origin],
             trustedProxies,
             content: functionsWords!,
             leads: leadSettings(content),
@@ -144,10 +136,4 @@ function leadSettings(content: string): { forwardTo?: string; honeypotField?: st
   } catch {
     return {};
   }
-}
-
-/** The public origin the built site names (canonical URLs), from its route manifest. */
-function siteOrigin(dist: string): string | undefined {
-  const manifest = manifestFile(dist);
-  return existsSync(manifest) ? (JSON.parse(readFileSync(manifest, 'utf8')) as { origin: string }).origin : undefined;
 }

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileCollections, folderCollections } from '#schemas/index.ts';
+import { fileCollections, folderCollections, routeOf } from '#schemas/index.ts';
 import { readNewEntry } from '#core/content/archetype.ts';
 import type { Problem } from '#core/content/problems.ts';
 import { parseYamlSource } from '#core/content/yaml-source.ts';
@@ -56,7 +56,7 @@ export function planTwin(input: TwinInput): NewPlan {
   const problems: Problem[] = [];
   const fail = (rule: string, message: string, extra: Partial<Problem> = {}) =>
     problems.push({ file: display, line: 1, column: 1, rule, message, severity: 'error', ...extra });
-  const none = (): NewPlan => ({ ok: false, checked: 1, problems, file, display, route: '', slug: base, name: base, text: '', exists: existsSync(file) });
+  const none = (): NewPlan => ({ ok: false, problems, file, display, route: '', slug: base, name: base, text: '', exists: existsSync(file) });
 
   const others = languages.slice(1);
   if (!others.includes(lang)) {
@@ -90,6 +90,6 @@ export function planTwin(input: TwinInput): NewPlan {
   problems.push(...entry.problems);
   if (entry.data === undefined) return none();
   const data = entry.data as { name?: string; slug?: string };
-  const route = pathIn({ prefix: `/${lang}` }, (collection.route as (d: unknown) => string)(entry.data));
-  return { ok: problems.length === 0, checked: 1, problems, file, display, route, slug: data.slug ?? base, name: data.name ?? base, text, exists: existsSync(file) };
+  const route = pathIn({ prefix: `/${lang}` }, routeOf(COLLECTION_OF[kind], entry.data));
+  return { ok: problems.length === 0, problems, file, display, route, slug: data.slug ?? base, name: data.name ?? base, text, exists: existsSync(file) };
 }

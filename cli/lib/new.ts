@@ -1,7 +1,7 @@
 import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { isMap, isSeq, parseDocument, type YAMLSeq } from 'yaml';
-import { fileCollections, folderCollections, type Archetype, type FolderCollectionName } from '#schemas/index.ts';
+import { fileCollections, folderCollections, routeOf, type Archetype, type FolderCollectionName } from '#schemas/index.ts';
 import { fillArchetype, readNewEntry, routesInUse } from '#core/content/archetype.ts';
 import type { Problem } from '#core/content/problems.ts';
 import { parseYamlSource } from '#core/content/yaml-source.ts';
@@ -34,7 +34,6 @@ export interface NewInput {
 
 export interface NewPlan {
   ok: boolean;
-  checked: number;
   problems: Problem[];
   /** Absolute path of the file to write. */
   file: string;
@@ -123,7 +122,7 @@ export function planNew(input: NewInput): NewPlan {
   }
   if (!existsSync(archetypeFile)) fail('new-archetype', `the archetype ${path.relative(root, archetypeFile)} is missing`);
   const exists = existsSync(file);
-  const none = { ok: false, checked: 1, problems, file, display, route: '', slug, name, text: '', exists };
+  const none = { ok: false, problems, file, display, route: '', slug, name, text: '', exists };
   if (problems.length) return none;
 
   // The new file is read as the loader will read it, and its URL comes from its collection.
@@ -131,7 +130,7 @@ export function planNew(input: NewInput): NewPlan {
   const entry = readNewEntry(COLLECTION_OF[kind], display, text);
   problems.push(...entry.problems);
   if (entry.data === undefined) return none;
-  const route = (collection.route as (d: unknown) => string)(entry.data);
+  const route = routeOf(COLLECTION_OF[kind], entry.data);
   const owner = routesInUse(contentDir, root).get(route);
   if (owner && owner !== display) {
     fail('new-duplicate', `${route} is already the page of ${owner}`, {
@@ -140,7 +139,7 @@ export function planNew(input: NewInput): NewPlan {
     });
   }
   const listing = COLLECTION_OF[kind] === 'areas' ? planListing(contentDir, root, (entry.data as { name: string }).name, problems) : undefined;
-  return { ok: problems.length === 0, checked: 1, problems, file, display, route, slug, name, text: problems.length ? '' : text, exists, ...(listing && { listing }) };
+  return { ok: problems.length === 0, problems, file, display, route, slug, name, text: problems.length ? '' : text, exists, ...(listing && { listing }) };
 }
 
 /**

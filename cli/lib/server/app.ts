@@ -4,8 +4,6 @@ import { type Body, bodiesOf, chooseEncoding } from './bodies.ts';
 import { type DistIndex, liveDistIndex, resolve } from './dist-index.ts';
 import { SECURITY_HEADERS } from '#functions/_shared/http.ts';
 
-export { guardedCreateServer } from './node-server.ts';
-
 /** Hashed build assets never change under their name; everything else must be revalidated. */
 function cacheControl(urlPath: string, file: string): string {
   if (urlPath.startsWith('/assets/')) return 'public, max-age=31536000, immutable';
@@ -72,7 +70,7 @@ export function createApp({ dist, analytics, leads }: ServerOptions): Hono {
 
   app.on(['GET', 'HEAD'], '*', async (c) => {
     const url = new URL(c.req.url);
-    return (await answer(c, site.current(), url)) ?? (await answer(c, await site.refresh(), url)) ?? c.text('Not found', 404, SECURITY_HEADERS);
+    return (await answer(c, site.current(), url)) ?? (await answer(c, site.refresh(), url)) ?? c.text('Not found', 404, SECURITY_HEADERS);
   });
 
   return app;

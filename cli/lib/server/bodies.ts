@@ -64,8 +64,8 @@ async function readBody(file: string, type: string): Promise<Body | undefined> {
 
 /**
  * The bodies of the `files` of one index of dist/ in `root`: the text read and compressed from now
- * on, one file after another (each compressor holds megabytes while it works: all at once took the
- * real site's server from 146 to 199 MB), the rest when asked for.
+ * on, one file after another (each compressor holds megabytes while it works: decision 109), the
+ * rest when asked for.
  */
 export function bodiesOf(root: string, files: Iterable<string>): (file: string) => Promise<Body | undefined> {
   const text = new Map<string, Promise<Body | undefined>>();

@@ -3,7 +3,6 @@
 // than the length of its path (decision 050).
 
 import { type Dirent, readdirSync, readFileSync, watch } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { hostRules, type HostRules } from './host-rules.ts';
 
@@ -102,9 +101,8 @@ export function resolve(index: DistIndex, rawPath: string, search = ''): Resolut
   return { kind: 'file', status: 404, file: dir === undefined ? undefined : dir ? `${dir}/404.html` : '404.html', urlPath };
 }
 
-const LISTING = { recursive: true, withFileTypes: true } as const;
-
-function readIndexSync(root: string): DistIndex {
+/** The index of dist/ in `root`; `last` (else an empty index) when dist/ cannot be listed. */
+function readIndex(root: string, last?: DistIndex): DistIndex {
   const text = (name: string) => {
     try {
       return readFileSync(path.join(root, name), 'utf8');
@@ -112,55 +110,34 @@ function readIndexSync(root: string): DistIndex {
       return '';
     }
   };
-  let entries: Dirent[] = [];
+  let entries: Dirent[];
   try {
-    entries = readdirSync(root, LISTING);
+    entries = readdirSync(root, { recursive: true, withFileTypes: true });
   } catch {
-    // No dist/ yet: everything is not found until a build puts one there.
+    // No dist/ (yet, or for the moment a build replaces it): the last index, or nothing found.
+    return last ?? indexDist(root, [], '', '');
   }
   return indexDist(root, entries, text('_headers'), text('_redirects'));
-}
-
-async function readIndex(root: string): Promise<DistIndex> {
-  const text = (name: string) => readFile(path.join(root, name), 'utf8').catch(() => '');
-  const [entries, headers, redirects] = await Promise.all([readdir(root, LISTING), text('_headers'), text('_redirects')]);
-  return indexDist(root, entries, headers, redirects);
 }
 
 export interface LiveDistIndex {
   /** The index as last read. */
   current(): DistIndex;
-  /** Lists dist/ again, after any listing under way; keeps the last index while dist/ is missing. */
-  refresh(): Promise<DistIndex>;
+  /** Lists dist/ again; keeps the last index while dist/ is missing. */
+  refresh(): DistIndex;
 }
 
 /**
- * The index of dist/, read once now (start-up may block) and again, asynchronously, whenever an
- * entry of dist/'s name changes in its parent folder: `site build` replaces dist/ by renaming
- * a finished folder onto it, so a server may keep running across builds.
+ * The index of dist/, read now and again whenever an entry of dist/'s name changes in its parent
+ * folder: `site build` replaces dist/ by renaming a finished folder onto it, so a server may keep
+ * running across builds. The listing is synchronous: a few milliseconds once per build.
  */
 export function liveDistIndex(root: string): LiveDistIndex {
-  let index = readIndexSync(root);
-  let queued: Promise<DistIndex> | undefined;
-  let last: Promise<unknown> = Promise.resolve();
-  const refresh = () => {
-    if (queued) return queued;
-    const next = last
-      .then(() => {
-        queued = undefined;
-        return readIndex(root);
-      })
-      .then(
-        (fresh) => (index = fresh),
-        () => index,
-      );
-    queued = next;
-    last = next;
-    return next;
-  };
+  let index = readIndex(root);
+  const refresh = () => (index = readIndex(root, index));
   try {
     const watcher = watch(path.dirname(root), { persistent: false }, (_event, name) => {
-      if (!name || name === path.basename(root)) void refresh();
+      if (!name || name === path.basename(root)) refresh();
     });
     watcher.on('error', () => {});
   } catch {

@@ -12,7 +12,6 @@ import { createLeadsHandler, type LeadsDeps } from '#functions/_shared/leads-han
 import { consoleLogError, rateLimitedLog } from '#functions/_shared/log.ts';
 import { loadCountryLookup } from '#functions/_shared/mmdb.ts';
 import { createOutbox, type OutboxOptions } from '#functions/_shared/outbox.ts';
-import type { RateLimitOptions } from '#functions/_shared/rate-limit.ts';
 import { localSecrets, openDatabase } from './database.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -28,8 +27,6 @@ export interface NodeFunctionsOptions {
   dashboardKey?: string;
   /** Defaults to a secret generated once into dataDir. */
   hmacSecret?: string;
-  storeRawIp?: boolean;
-  rateLimit?: RateLimitOptions;
   /**
    * Proxies whose x-forwarded-for (and geo headers) are believed: addresses, CIDR ranges or
    * "loopback" (SITE_TRUSTED_PROXY). None by default: the socket address is the client.
@@ -43,7 +40,6 @@ export interface NodeFunctionsOptions {
   leads?: {
     forwardTo?: string;
     honeypotField?: string;
-    rateLimit?: RateLimitOptions;
     /** Telegram and the webhook; by default from the environment (LEADS_TELEGRAM_*, LEADS_WEBHOOK_*). */
     alerts?: Omit<AlertChannels, 'forward'>;
     /** The outbox's limits and waits (tests and benchmarks shorten them). */
@@ -111,17 +107,13 @@ export async function createNodeFunctions(opts: NodeFunctionsOptions): Promise<N
   // What both functions are made with: one database, clock, content and outbox, the same keys and origins.
   const shared = { query: db.query, now: opts.now, content: opts.content, outbox, defer: opts.deferLeadWork };
   const config = { allowedOrigins: opts.allowedOrigins, dashboardKey, hmacSecret, clientAddress: { trustedProxies: opts.trustedProxies } };
-  const handler = createAnalyticsHandler({
-    ...shared,
-    lookupCountry: await loadCountryLookup(),
-    config: { ...config, storeRawIp: opts.storeRawIp, rateLimit: opts.rateLimit },
-  });
+  const handler = createAnalyticsHandler({ ...shared, lookupCountry: await loadCountryLookup(), config });
   const leads = createLeadsHandler({
     ...shared,
     // The Node server lives on: a lead's deliveries may take as long as they need.
     drainMs: Infinity,
     // Same origin as the pages: the browser goes to /thank-you of whichever origin it is on.
-    config: { ...config, thankYouUrl: '/thank-you', siteOrigin: '', honeypotField: opts.leads?.honeypotField, rateLimit: opts.leads?.rateLimit },
+    config: { ...config, thankYouUrl: '/thank-you', siteOrigin: '', honeypotField: opts.leads?.honeypotField },
   });
 
   return {
