@@ -22,7 +22,6 @@ export default defineConfig({
   fullyParallel: true,
   // Two cores: one browser page per core. More workers only queue for the CPU (and the server's).
   workers: 2,
-  retries: 0,
   forbidOnly: true,
   reporter: [['list']],
   // Hang guards, not speed targets: a passing test never waits for them, and on a busy machine
@@ -32,7 +31,6 @@ export default defineConfig({
   expect: { timeout: 30_000 },
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
-    trace: 'off',
     launchOptions: {
       executablePath: chromiumPath,
       // --in-process-gpu: with no GPU, Chromium composites every frame in software in a process of
@@ -46,7 +44,6 @@ export default defineConfig({
     {
       command: `node cli/bin.mjs start --no-build --port ${PORT}`,
       url: `http://127.0.0.1:${PORT}/`,
-      reuseExistingServer: false,
       timeout: 180_000,
       env: { SITE_DATA_DIR: process.env.E2E_DATA_DIR },
     },
@@ -61,8 +58,7 @@ export default defineConfig({
               `node cli/bin.mjs start --no-build --dist ${FIXTURE_DIST} --port ${FIXTURE_PORT}`,
             ].join(' && '),
             url: `http://127.0.0.1:${FIXTURE_PORT}/`,
-            reuseExistingServer: false,
-            timeout: 300_000,
+                  timeout: 300_000,
             env: { SITE_DATA_DIR: fixtureDataDir() },
           },
         ]

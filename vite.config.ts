@@ -9,11 +9,8 @@ import { defineConfig } from 'vite';
  */
 export default defineConfig({
   plugins: [react(), tailwindcss()],
-  publicDir: 'public',
   build: {
     manifest: true,
-    outDir: 'dist',
-    emptyOutDir: true,
     target: 'es2022',
     cssCodeSplit: false,
     // No preload helper: the few shared chunks a screen imports are tiny, and the bytes count (issue 2 budget).

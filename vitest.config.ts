@@ -2,14 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    environment: 'node',
     // Hang guards, not speed targets: a passing test never waits for them. On a busy machine (two
     // CPU hogs beside load 13 on 2 cores) one PGlite start took 50 s and a test that builds the
     // site 97 s; tests that need a clock get one they can hold, and wait for events (decision 100).
     testTimeout: 180_000,
     hookTimeout: 300_000,
     // Two cores; the integration files start real servers (Postgres, Deno).
-    fileParallelism: true,
     maxWorkers: 2,
     projects: [
       {

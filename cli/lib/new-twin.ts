@@ -18,13 +18,6 @@ export interface TwinInput {
   root: string;
 }
 
-/** The languages content/site.yaml lists (the default first), as written; none when it cannot be read. */
-function languagesIn(contentDir: string): string[] {
-  const file = path.join(contentDir, fileCollections.site.file);
-  if (!existsSync(file)) return [];
-  return listedLanguages(parseYamlSource(file, readFileSync(file, 'utf8')).value);
-}
-
 /**
  * The text of a twin: the default language's file as it is (a translator replaces only the text,
  * decision 080), with a first comment saying so and `draft: true`, so the untranslated page never ships.
@@ -45,7 +38,9 @@ export function planTwin(input: TwinInput): NewPlan {
   const collection = folderCollections[COLLECTION_OF[kind]];
   const show = (abs: string) => path.relative(root, abs).split(path.sep).join('/');
   const t = input.target.trim().replace(/\\/g, '/');
-  const languages = languagesIn(contentDir);
+  // The languages content/site.yaml lists (the default first), as written; none when it cannot be read.
+  const siteFile = path.join(contentDir, fileCollections.site.file);
+  const languages = existsSync(siteFile) ? listedLanguages(parseYamlSource(siteFile, readFileSync(siteFile, 'utf8')).value) : [];
   const own = lang.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const m = new RegExp(`^(?:\\./)?(?:content/)?(?:${own}/)?(?:([\\w-]+)/)?([^/]+?)(\\.[a-z]+)?$`).exec(t);
   const base = m?.[2] ?? t;
@@ -61,7 +56,7 @@ export function planTwin(input: TwinInput): NewPlan {
   const others = languages.slice(1);
   if (!others.includes(lang)) {
     problems.push({
-      file: show(path.join(contentDir, fileCollections.site.file)),
+      file: show(siteFile),
       line: 1,
       column: 1,
       rule: 'new-twin',
