@@ -11,12 +11,7 @@ import type { Problem } from './problems.ts';
 import { parseYamlSource } from './yaml-source.ts';
 
 /** The values of an archetype's `{{placeholders}}`; see content/_archetypes/README.md. */
-export interface ArchetypeValues {
-  slug: string;
-  name: string;
-  title: string;
-  date: string;
-}
+export type ArchetypeValues = Record<'slug' | 'name' | 'title' | 'date', string>;
 
 /** Fill `{{slug}}`, `{{name}}`, `{{title}}` and `{{date}}`; single-brace facts stay for the build. */
 export function fillArchetype(template: string, values: ArchetypeValues): string {

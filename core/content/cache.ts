@@ -56,18 +56,16 @@ function engineVersion(): string {
  * Values are shared, not copied: read-only.
  */
 export class ContentCache {
-  private readonly before: Map<string, unknown>;
+  private readonly before: Map<string, unknown> = new Map();
   private readonly now = new Map<string, unknown>();
   private changed = false;
 
   private constructor(private readonly file: string | undefined) {
-    let before = new Map<string, unknown>();
     try {
-      if (file) before = deserialize(readFileSync(file)) as Map<string, unknown>;
+      if (file) this.before = deserialize(readFileSync(file)) as Map<string, unknown>;
     } catch {
       // None yet, or unreadable (a file cut short by a full disk): start empty.
     }
-    this.before = before;
   }
 
   /** The cache in `dir` for this engine; no dir: a cache that keeps nothing (every value is made). */

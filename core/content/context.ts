@@ -24,15 +24,6 @@ interface KeptFile {
   bodyLineOffset: number;
 }
 
-/**
- * A source whose value came from the cache: its text is parsed (for positions) only when a problem
- * elsewhere needs one, which a build without problems never does.
- */
-function keptSource(file: string, value: unknown, parse: () => YamlSource): YamlSource {
-  let parsed: YamlSource | undefined;
-  return { file, value, problems: [], locate: (at, opts) => (parsed ??= parse()).locate(at, opts) };
-}
-
 /** Reading state shared by the collection readers: problems pile up, nothing throws. */
 export class LoadContext {
   readonly problems: Problem[] = [];
@@ -116,27 +107,23 @@ export class LoadContext {
     const text = readFileSync(abs, 'utf8');
     const mdx = abs.endsWith('.mdx');
     const split = (of: string) => (mdx ? splitMdx(file, of) : { source: parseYamlSource(file, of), body: '', bodyLineOffset: 0 });
-    // A source kept without its parse reads the file again when a position is needed: no closure
-    // here holds the text, so a body once rendered does not keep its file's text through the build.
-    const reparse = () => split(readFileSync(abs, 'utf8')).source;
     const key = hashOf('file', collection, text);
-    const kept = this.cache.get<KeptFile>(key);
-    if (kept) {
-      // The data is kept: the text is parsed again (for positions) only if a problem elsewhere needs it.
-      const source = keptSource(file, kept.value, reparse);
-      this.sources.set(file, source);
-      return { data: kept.data as z.output<S>, source, body: text.slice(kept.bodyStart), bodyLineOffset: kept.bodyLineOffset };
+    let kept = this.cache.get<KeptFile>(key);
+    if (!kept) {
+      const { source, body, bodyLineOffset } = split(text);
+      const data = this.validate(source, schema, collection);
+      if (data === undefined) return { data, source, body, bodyLineOffset };
+      // The body is the end of the file's text (gray-matter's content).
+      this.cache.set(key, (kept = { data, ...(!mdx && { value: source.value }), bodyStart: text.length - body.length, bodyLineOffset }));
     }
-    const { source, body, bodyLineOffset } = split(text);
-    const data = this.validate(source, schema, collection);
-    if (data === undefined) return { data, source, body, bodyLineOffset };
-    // The body is the end of the file's text (gray-matter's content).
-    this.cache.set(key, { data, ...(!mdx && { value: source.value }), bodyStart: text.length - body.length, bodyLineOffset } satisfies KeptFile);
-    // A valid file keeps what a cached one keeps: its parsed YAML (a tree of nodes with positions,
-    // some 5 KB a post) goes, and is made again only if a problem elsewhere needs a position.
-    const lean = keptSource(file, source.value, reparse);
-    this.sources.set(file, lean);
-    return { data, source: lean, body, bodyLineOffset };
+    // A valid file keeps its data, not its parsed YAML (a tree of nodes with positions, some 5 KB a
+    // post): the file is read and parsed again only if a problem elsewhere needs a position, which a
+    // build without problems never does. No closure here holds the text, so a body once rendered
+    // does not keep its file's text through the build.
+    let parsed: YamlSource | undefined;
+    const source: YamlSource = { file, value: kept.value, problems: [], locate: (at, opts) => (parsed ??= split(readFileSync(abs, 'utf8')).source).locate(at, opts) };
+    this.sources.set(file, source);
+    return { data: kept.data as z.output<S>, source, body: text.slice(kept.bodyStart), bodyLineOffset: kept.bodyLineOffset };
   }
 
   error(file: string, at: { line: number; column: number }, rule: string, message: string, { near, ...said }: Said = {}) {

@@ -79,19 +79,17 @@ export interface Twins {
 /** Read content/<code>/ for one language (nothing when the folder does not exist): every twin, each checked against its default-language file. */
 export function readTwins(ctx: LoadContext, code: Lang): Twins {
   const lctx = ctx.child(path.join(ctx.dir, code));
-  const twins: Twins = { code, lctx, files: {}, folders: Object.fromEntries(Object.keys(folderCollections).map((name) => [name, []])) as unknown as FolderContent };
-  if (!existsSync(lctx.dir)) return twins;
+  const files: Twins['files'] = {};
   for (const name of TWIN_FILES) {
     const { file, schema } = fileCollections[name];
-    if (existsSync(path.join(lctx.dir, file))) twins.files[name] = lctx.readYaml(file, schema, name) ?? null;
+    if (existsSync(path.join(lctx.dir, file))) files[name] = lctx.readYaml(file, schema, name) ?? null;
   }
   // The overlay is validated merged onto a valid site.yaml only: that file's own problems are reported once, there.
   const baseSiteFile = ctx.display(path.join(ctx.dir, fileCollections.site.file));
-  const baseSite = ctx.problems.some((p) => p.file === baseSiteFile) ? undefined : ctx.sources.get(baseSiteFile)?.value;
-  twins.site = readSiteOverlay(lctx, baseSite);
-  twins.folders = readFolders(lctx);
-  checkTwinFiles(ctx, lctx, twins.folders, twins.files.pages as Content['pages'] | null | undefined);
-  return twins;
+  const site = readSiteOverlay(lctx, ctx.problems.some((p) => p.file === baseSiteFile) ? undefined : ctx.sources.get(baseSiteFile)?.value);
+  const folders = readFolders(lctx);
+  checkTwinFiles(ctx, lctx, folders, files.pages as Content['pages'] | null | undefined);
+  return { code, lctx, files, site, folders };
 }
 
 /**

@@ -79,7 +79,6 @@ export function readMessages(ctx: LoadContext, codes: readonly Lang[]): Catalogu
 
   const [first, ...others] = codes;
   const ref = first === undefined ? undefined : read.get(first);
-  const [reference, refSource] = [ref?.leaves, ref?.source];
   for (const [code, { source, leaves: leaf }] of read) {
     for (const [key, { expected, re }] of Object.entries(LANGUAGE_KEYS)) {
       const got = leaf.get(key);
@@ -90,7 +89,8 @@ export function readMessages(ctx: LoadContext, codes: readonly Lang[]): Catalogu
       }
     }
   }
-  if (reference && refSource) {
+  if (ref) {
+    const { leaves: reference, source: refSource } = ref;
     for (const code of others) {
       if (!read.has(code)) continue;
       const { source, leaves: other } = read.get(code)!;

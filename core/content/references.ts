@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { folderCollections, routeOf, type FolderCollectionName, type LandingPage } from '#schemas/index.ts';
+import { routeOf, type FolderCollectionName, type LandingPage } from '#schemas/index.ts';
 import type { Messages } from '#src/contract/site.ts';
 import { pathIn } from '#src/i18n/href.ts';
 import { placeholders, type FactsOf } from './facts.ts';
@@ -40,11 +40,9 @@ export function knownTargets(content: Content, translations: Content[]): Map<str
   for (const page of content.pages) add(page.path, SCREEN_FRAGMENTS[page.kind] ?? []);
   add('/services', content.services.map((s) => s.id));
   const anchors = (page: LandingPage) => page.sections.flatMap((s) => ('anchor' in s && s.anchor ? [s.anchor] : []));
-  for (const e of content.brands) add(folderCollections.brands.route(e.data), anchors(e.data));
-  for (const e of content.areas) add(folderCollections.areas.route(e.data), anchors(e.data));
+  for (const name of ['brands', 'areas'] as const) for (const e of content[name]) add(routeOf(name, e.data), anchors(e.data));
   // Only the page's own URL: /blog/<id> is a redirect, which a client-side navigation would not follow.
-  for (const e of content.blog) add(folderCollections.blog.route(e.data));
-  for (const e of content.serviceCenter) add(folderCollections.serviceCenter.route(e.data));
+  for (const name of ['blog', 'serviceCenter'] as const) for (const e of content[name]) add(routeOf(name, e.data));
   addHeadings(content, targets);
   return [
     targets,
@@ -122,7 +120,6 @@ export function checkReferences(ctx: LoadContext, content: Content, bodyTargets:
   const blogUrls = new Map<string, Entry<unknown>>();
   unique(ctx, 'blog', content.blog, (d) => d.slug, 'slug', blogUrls);
   // An id is a second URL of its post: it may equal its own slug, not another post's slug or id.
-  const ids = new Map<string, Entry<unknown>>();
   for (const e of content.blog) {
     const other = blogUrls.get(e.data.id);
     if (other && other !== e) {
@@ -132,15 +129,13 @@ export function checkReferences(ctx: LoadContext, content: Content, bodyTargets:
       });
     }
   }
-  unique(ctx, 'blog', content.blog, (d) => d.id, 'id', ids);
+  unique(ctx, 'blog', content.blog, (d) => d.id, 'id');
   unique(ctx, 'serviceCenter', content.serviceCenter, (d) => d.id, 'id');
 
   const testimonialIds = new Set(content.testimonials.map((t) => t.id));
   const warranties = Object.keys(content.site.warranty.alternatives);
   for (const [collection, entries] of [['brands', content.brands], ['areas', content.areas]] as const) {
-    for (const e of entries) {
-      const { source } = e;
-      const page = e.data;
+    for (const { source, data: page } of entries) {
       page.breadcrumb?.forEach((b, i) => b.href && linkProblem(ctx, source, collection, ['breadcrumb', i, 'href'], b.href, targets));
       if (page.warranty !== undefined && !warranties.includes(page.warranty)) {
         ctx.fieldError(source, collection, ['warranty'], 'unknown-reference', {

@@ -56,49 +56,27 @@ function received(issue: z.core.$ZodIssue): string {
 }
 
 /** Turn a zod error into problems located in the YAML source, one per issue (unrecognized keys: one per key). */
-export function zodProblems(
-  error: z.ZodError,
-  source: YamlSource,
-  collection: string,
-  schema?: z.ZodType,
-): Problem[] {
-  const problems: Problem[] = [];
-  for (const issue of error.issues) {
+export function zodProblems(error: z.ZodError, source: YamlSource, collection: string, schema: z.ZodType): Problem[] {
+  const problem = (path: PathKey[], rule: string, said: Pick<Problem, 'expected' | 'received' | 'hint'>, locate?: { key: boolean }): Problem => ({
+    file: source.file,
+    ...source.locate(path, locate),
+    rule,
+    message: fieldPath(collection, path),
+    ...said,
+    severity: 'error',
+  });
+  return error.issues.flatMap((issue) => {
     const path = issue.path as PathKey[];
     if (issue.code === 'unrecognized_keys') {
-      const known = schema ? schemaKeys(schema, source.value, path) : [];
-      for (const key of issue.keys) {
-        const at = source.locate([...path, key], { key: true });
-        problems.push({
-          file: source.file,
-          ...at,
-          rule: 'unknown-field',
-          message: fieldPath(collection, [...path, key]),
-          expected: 'no such field here',
-          received: JSON.stringify(key),
-          hint: hintFor(key, known),
-          severity: 'error',
-        });
-      }
-      continue;
+      const known = schemaKeys(schema, source.value, path);
+      return issue.keys.map((key) => problem([...path, key], 'unknown-field', { expected: 'no such field here', received: JSON.stringify(key), hint: hintFor(key, known) }, { key: true }));
     }
-    const at = source.locate(path);
     const input = (issue as { input?: unknown }).input;
     const hint = issue.code === 'invalid_value' && typeof input === 'string' ? hintFor(input, issue.values.map(String)) : undefined;
     // A refinement on a parent object reports the parent as its input: show the field's own value.
     const got = issue.code === 'custom' ? showValue(valueAt(source.value, path)) : received(issue);
-    problems.push({
-      file: source.file,
-      ...at,
-      rule: 'schema',
-      message: fieldPath(collection, path),
-      expected: expectation(issue),
-      received: got,
-      hint,
-      severity: 'error',
-    });
-  }
-  return problems;
+    return [problem(path, 'schema', { expected: expectation(issue), received: got, hint })];
+  });
 }
 
 function valueAt(value: unknown, path: readonly PathKey[]): unknown {

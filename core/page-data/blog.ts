@@ -15,13 +15,13 @@ export function postCard(post: BlogPost): PostCard {
   return { slug, title, excerpt, date, category, author, image };
 }
 
-/** Newest first; the featured post first of all (spec: "the first is featured"). */
 /**
  * Dates (YYYY-MM-DD) and slugs ([a-z0-9-], the schema's) in code-point order: for these characters
  * the order localeCompare gives, without ICU's collator (a build sorts a thousand posts with it).
  */
 export const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
+/** Newest first; the featured post first of all (spec: "the first is featured"). */
 export function sortPosts<T extends { data: BlogPost }>(posts: T[]): T[] {
   return [...posts].sort((a, b) => Number(!!b.data.featured) - Number(!!a.data.featured) || byCodePoint(b.data.date, a.data.date) || byCodePoint(a.data.slug, b.data.slug));
 }

@@ -1,4 +1,4 @@
-import { folderCollections, type AreaPage, type BrandPage, type Site } from '#schemas/index.ts';
+import { folderCollections, type LandingPage, type Site } from '#schemas/index.ts';
 import { hoursText } from '#src/i18n/translate.ts';
 import type { LandingData, ResolvedSection } from '#src/contract/pages.ts';
 import type { NavLink } from '#src/contract/site.ts';
@@ -7,7 +7,8 @@ import type { Content, Entry } from '../content/types.ts';
 import { breadcrumbFromPath, ownPath, pageMeta } from './seo.ts';
 import type { RouteEntry } from './route-entry.ts';
 
-export const byOrder = (a: { order: number; name: string }, b: { order: number; name: string }) => a.order - b.order || a.name.localeCompare(b.name);
+/** Entries in the order content gives them (`order`, then the name). */
+export const inOrder = <T extends { data: { order: number; name: string } }>(entries: readonly T[]): T[] => [...entries].sort((a, b) => a.data.order - b.data.order || a.data.name.localeCompare(b.data.name));
 /** A name as a key: its letters and digits in lower case, in any script ("Malviya Nagar" → "malviyanagar", "मालवीय नगर" → "मालवीयनगर"). */
 export const nameKey = (name: string) => name.toLowerCase().replace(/[^\p{L}\p{M}\p{N}]+/gu, '');
 
@@ -33,17 +34,13 @@ function serviceJsonLd(site: Site, page: LandingPage, variant: 'brand' | 'area',
   };
 }
 
-type LandingPage = BrandPage | AreaPage;
-
 /**
  * The brand or area pages of content/brands and content/areas, as routes of kind "brand" / "area",
  * in the content's language (a page it has no twin of is the default language's page, for lists).
  */
 export function landingRoutes(content: Content, variant: 'brand' | 'area'): RouteEntry[] {
-  const entries = [...(variant === 'brand' ? content.brands : content.areas)].sort((a, b) => byOrder(a.data, b.data)) as Entry<LandingPage>[];
-  const brandTiles: (NavLink & { slug: string })[] = [...content.brands]
-    .sort((a, b) => byOrder(a.data, b.data))
-    .map((e) => ({ href: folderCollections.brands.route(e.data), label: e.data.name, slug: e.data.slug }));
+  const entries = inOrder<Entry<LandingPage>>(variant === 'brand' ? content.brands : content.areas);
+  const brandTiles: (NavLink & { slug: string })[] = inOrder(content.brands).map((e) => ({ href: folderCollections.brands.route(e.data), label: e.data.name, slug: e.data.slug }));
   const areaLinks = new Map(content.areas.map((e) => [nameKey(e.data.name), folderCollections.areas.route(e.data)]));
   const brandLinks = new Map(content.brands.map((e) => [nameKey(e.data.name), folderCollections.brands.route(e.data)]));
   const testimonials = new Map(content.testimonials.map((t) => [t.id, t]));

@@ -4,7 +4,7 @@ import type { ServiceCenterBrandData } from '#src/contract/pages.ts';
 import { say } from '../content/facts.ts';
 import type { Content } from '../content/types.ts';
 import { breadcrumbFromPath, ownPath, pageMeta } from './seo.ts';
-import { byOrder } from './landing.ts';
+import { inOrder } from './landing.ts';
 import type { RouteEntry } from './route-entry.ts';
 
 /** At most this many other brands under a brand (spec §9). */
@@ -12,13 +12,13 @@ const OTHER_BRANDS = 6;
 
 /** The service-centre brands in their order, as the service-centre page lists them (and a brand's page the others). */
 export function serviceCenterTiles(content: Content): NavLink[] {
-  return content.serviceCenter.map((e) => e.data).sort(byOrder).map((b) => ({ href: folderCollections.serviceCenter.route(b), label: b.name }));
+  return inOrder(content.serviceCenter).map(({ data: b }) => ({ href: folderCollections.serviceCenter.route(b), label: b.name }));
 }
 
 /** One route per brand of content/service-center/, kind "service-center-brand" (home page tiles read them). */
 export function serviceCenterRoutes(content: Content): RouteEntry[] {
   const tiles = serviceCenterTiles(content);
-  return [...content.serviceCenter].sort((a, b) => byOrder(a.data, b.data)).map(({ data: brand, file }): RouteEntry => {
+  return inOrder(content.serviceCenter).map(({ data: brand, file }): RouteEntry => {
     const defaultPath = folderCollections.serviceCenter.route(brand);
     const path = ownPath(content, defaultPath);
     // The products it offers, in site.yaml's order; the first one alone has words of its own (meta.productsDefault).

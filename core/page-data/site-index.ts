@@ -77,7 +77,6 @@ const builders: { [K in StaticKind]: StaticBuilder<K> } = {
       faqs: content.faqs.map((f) => ({ question: fill(f.question, facts), answer: fill(f.answer, facts) })),
       testimonials: content.testimonials.filter((t) => t.home).slice(0, 2),
       brandTiles: routesOf(collected, 'service-center-brand').map((r) => ({ href: r.path, label: listName(r) })),
-      // The latest posts, newest first.
       posts: routesOf(collected, 'post').map((r) => r.data.card).sort((a, b) => b.date.localeCompare(a.date)).slice(0, 2),
     };
   },

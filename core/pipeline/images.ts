@@ -83,7 +83,6 @@ export async function processImages<T extends Content>(content: T, publicDir: st
     };
   };
 
-  // Only the entries' data is walked (not their parsed sources or bodies), every language's too.
   const mapContent = (of: Content, replace: (image: PictureImage) => PictureImage): Content =>
     Object.fromEntries(
       Object.entries(of).map(([key, value]) => [

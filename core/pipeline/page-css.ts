@@ -29,15 +29,10 @@ const TARGETS: Targets = { chrome: 94 << 16, edge: 94 << 16, firefox: 93 << 16, 
 
 /**
  * What a page has that a selector may need, one name each: `.class`, `#id`, the element's name (lower
- * case) and `input:<type>` for each input (the form controls' parts need theirs).
+ * case) and `input:<type>` for each input (the form controls' parts need theirs); and whether it has an island.
  */
-interface PageFacts {
-  has: Set<string>;
-  island: boolean;
-}
-
-function factsOf(html: string): PageFacts {
-  const facts: PageFacts = { has: new Set(), island: false };
+function factsOf(html: string) {
+  const facts = { has: new Set<string>(), island: false };
   new Parser(
     {
       onopentag(name, attribs) {

@@ -52,7 +52,6 @@ export async function prepareSite(opts: PrepareOptions, step: <T>(name: string, 
     const imageCacheDir = path.join(mediaDirOf(opts.contentDir), 'pictures', imageEncoder());
     return { imageCacheDir, ...(await processImages(loaded.content!, path.join(opts.root, 'public'), imageCacheDir)) };
   });
-  const { imageCacheDir } = pictures;
   const index = await step('index', () => buildSiteIndex(pictures.content, loaded.ctx, opts.buildDate));
   const logo = logoOf(pictures.content.site, opts.contentDir, opts.root);
   const cards = socialCards(pictures.content.site, index.site.messages, logo.file);
@@ -62,7 +61,7 @@ export async function prepareSite(opts: PrepareOptions, step: <T>(name: string, 
       content: pictures.content,
       index: withSocialImages(index, cards),
       images: pictures.files,
-      imageCacheDir,
+      imageCacheDir: pictures.imageCacheDir,
       cardDir: path.join(mediaDirOf(opts.contentDir), 'cards'),
       cards,
       logo,

@@ -13,7 +13,6 @@ export function alternatesOf(origin: string, translations: Record<Lang, string> 
   ];
 }
 
-
 /** sitemap.xml of every indexable page, with the language alternates of pages that have a twin; lastmod is the content's date, never the build time. */
 export function sitemapXml(origin: string, routes: RouteEntry[], languages: readonly Language[]): string {
   const urls = routes
