@@ -204,5 +204,8 @@ export function readPage(html: Buffer): PageFacts {
   parser.end(withoutBulk(html));
   facts.statements = statements(`${facts.title ?? ''} . ${facts.description ?? ''} . ${text}`.replace(/\s+/g, ' '));
   facts.mainText = main.replace(/\s+/g, ' ').trim();
-  return facts;
+  // A copy: what the parser hands out are slices of the page's text, and V8 keeps a slice's whole
+  // parent alive. Kept as they were, every page stayed in memory until the check ended (76 of 131 MB
+  // on 1,131 pages) and each young collection copied them (a fifth of the check's time was GC).
+  return structuredClone(facts);
 }
