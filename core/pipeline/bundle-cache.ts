@@ -1,55 +1,52 @@
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { addTree } from '../content/cache.ts';
-import type { InlineConfig } from 'vite';
 import type { Assets } from '#src/document.tsx';
 
 /** What the Vite bundles are made from; content/ is not among them (docs/decisions/001). */
 const INPUTS = ['src', 'schemas', 'supabase/functions/_shared', 'public', 'vite.config.ts', 'tsconfig.json', 'package-lock.json', 'core/pipeline/bundle-cache.ts'];
 
 /**
- * One Vite build of the project at `root`: always a production bundle, whatever NODE_ENV the
- * calling process has (vitest sets "test", and Vite then keeps React's development JSX transform
- * and runtime). Vite is loaded only to build: a build whose bundles are cached never pays for loading it.
+ * `vite build` of the project at `root` with `args`, in a process of its own: the bundler keeps some
+ * 300 MB of native memory once it has run, which a build of thousands of pages would hold beside
+ * their content to the end (decision 119). Always a production bundle, whatever NODE_ENV the calling
+ * process has (vitest sets "test", and Vite then keeps React's development JSX transform and runtime).
  */
-async function viteBuild(root: string, build: InlineConfig['build'], more: InlineConfig = {}) {
-  const vite = await import('vite');
-  const before = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    await vite.build({ root, configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn', mode: 'production', build, ...more });
-  } finally {
-    if (before === undefined) delete process.env.NODE_ENV;
-    else process.env.NODE_ENV = before;
-  }
+function viteBuild(root: string, args: string[], signal?: AbortSignal): Promise<void> {
+  const vite = path.join(path.dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin', 'vite.js');
+  const child = spawn(process.execPath, [vite, 'build', '--config', path.join(root, 'vite.config.ts'), '--mode', 'production', '--logLevel', 'warn', ...args], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: ['ignore', 2, 'pipe'],
+    signal,
+  });
+  // Vite's output goes to our stderr as it comes (stdout may be a report); its last words are the error if it fails.
+  let said = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    process.stderr.write(chunk);
+    said = (said + chunk.toString()).slice(-4000);
+  });
+  // Settled when the process is gone, also when stopped by `signal` (its 'error' comes first): the
+  // caller then removes what it wrote, and nothing writes there after.
+  let failed: Error | undefined;
+  child.on('error', (err) => (failed = err));
+  return new Promise((resolve, reject) => {
+    child.on('close', (code) => (code === 0 ? resolve() : reject(failed ?? new Error(`vite build ${args.join(' ')} failed (exit ${code}):\n${said}`))));
+  });
 }
 
 /** Build the browser bundle into `outDir` and return the entry's script and stylesheet URLs. */
-async function buildClient(root: string, outDir: string): Promise<Assets> {
-  await viteBuild(root, { outDir, emptyOutDir: true });
+async function buildClient(root: string, outDir: string, signal?: AbortSignal): Promise<Assets> {
+  await viteBuild(root, ['--outDir', outDir], signal);
   const manifestPath = path.join(outDir, '.vite', 'manifest.json');
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, { file: string; css?: string[] }>;
   const entry = manifest['src/entry-client.tsx'];
   if (!entry) throw new Error(`The client manifest (${manifestPath}) has no entry for src/entry-client.tsx`);
   const css = entry.css ?? Object.values(manifest).filter((c) => c.file.endsWith('.css')).map((c) => c.file);
   return { js: `/${entry.file}`, css: [...new Set(css)].map((f) => `/${f}`) };
-}
-
-/**
- * Build the server renderer (src/entry-server.tsx) into `outDir`. React is bundled into it
- * (`noExternal`), so the module imports nothing but Node's own and runs from wherever the build
- * cache lives (SITE_CACHE_DIR may be outside the project, far from node_modules).
- */
-async function buildServer(root: string, outDir: string): Promise<void> {
-  const build = { outDir, emptyOutDir: true, ssr: 'src/entry-server.tsx', manifest: false, copyPublicDir: false };
-  // .mjs: ES modules wherever the cache lives, with no package.json beside them.
-  const output = { entryFileNames: 'entry-server.mjs', chunkFileNames: 'assets/[name]-[hash].mjs' };
-  await viteBuild(root, { ...build, rolldownOptions: { input: 'src/entry-server.tsx', output } }, {
-    ssr: { noExternal: true },
-    // React's production build only: its packages choose a build by NODE_ENV when they load.
-    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-  });
 }
 
 /** Keep the `keep` most recent bundles (a build still rendering may be using an older one). */
@@ -65,7 +62,7 @@ function prune(base: string, keep: number) {
  * The client bundle (in `<dir>/client`) and the server renderer, built by Vite only when their
  * sources changed: a content-only change reuses them from `cacheDir/bundles/<key>`.
  */
-export async function bundles(root: string, cacheDir: string): Promise<{ assets: Assets; serverEntry: string }> {
+export async function bundles(root: string, cacheDir: string, signal?: AbortSignal): Promise<{ assets: Assets; serverEntry: string }> {
   const base = path.join(cacheDir, 'bundles');
   // Named by a hash of every file the bundles depend on.
   const hash = createHash('sha256');
@@ -75,9 +72,10 @@ export async function bundles(root: string, cacheDir: string): Promise<{ assets:
     const tmp = `${dir}.tmp-${process.pid}`;
     rmSync(tmp, { recursive: true, force: true });
     try {
-      const assets = await buildClient(root, path.join(tmp, 'client'));
+      const assets = await buildClient(root, path.join(tmp, 'client'), signal);
       rmSync(path.join(tmp, 'client', '.vite'), { recursive: true, force: true });
-      await buildServer(root, path.join(tmp, 'server'));
+      // The server renderer (src/entry-server.tsx, vite.config.ts).
+      await viteBuild(root, ['--ssr', 'src/entry-server.tsx', '--outDir', path.join(tmp, 'server')], signal);
       writeFileSync(path.join(tmp, 'assets.json'), JSON.stringify(assets));
       if (existsSync(dir)) rmSync(tmp, { recursive: true, force: true }); // another build finished it first
       else renameSync(tmp, dir);

@@ -51,14 +51,32 @@ export async function buildSite(opts: BuildOptions): Promise<BuildReport> {
   };
   const cache = cacheDirOf(opts.root);
   const buildDate = opts.buildDate ?? new Date().toISOString().slice(0, 10);
-  const prepared = await prepareSite({ root: opts.root, contentDir: opts.contentDir, cacheDir: cache, buildDate }, step);
-  if (!prepared.ok) return { ok: false, problems: prepared.problems, filesChecked: prepared.filesChecked, pages: 0 };
+  // The bundles do not depend on content: Vite makes them (when they are not cached) in a process of
+  // its own while the content loads, on the other core. A content problem stops it.
+  const stop = new AbortController();
+  const bundling = bundles(opts.root, cache, stop.signal);
+  // Vite may fail while the content loads: its error is the build's when the bundles are awaited.
+  bundling.catch(() => {});
+  /** Stop Vite and wait until it is gone (and its half-made bundles with it). */
+  const dropBundles = () => {
+    stop.abort();
+    return bundling.catch(() => {});
+  };
+  const prepared = await prepareSite({ root: opts.root, contentDir: opts.contentDir, cacheDir: cache, buildDate }, step).catch(async (err: unknown) => {
+    await dropBundles();
+    throw err;
+  });
+  if (!prepared.ok) {
+    await dropBundles();
+    return { ok: false, problems: prepared.problems, filesChecked: prepared.filesChecked, pages: 0 };
+  }
   const { content, index, images, imageCacheDir, cardDir, cards, logo } = prepared.site;
   log(`MDX bodies: ${prepared.bodies.rendered} rendered, ${prepared.bodies.cached} from the cache`);
 
   const functions = functionsContent(content);
   const record = recordDir(opts.outDir);
-  const { assets: built, serverEntry } = await step('bundles', () => bundles(opts.root, cache));
+  // The step's time is what the build waited for them.
+  const { assets: built, serverEntry } = await step('bundles', () => bundling);
   const bundleDir = path.dirname(path.dirname(serverEntry));
   // The whole stylesheet is small (a budget test keeps it under 15 KB gzip): inline it, so the
   // first paint waits for the HTML alone (decision 002).

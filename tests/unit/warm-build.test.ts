@@ -101,3 +101,24 @@ describe('a build with warm caches', () => {
     for (const f of pages) expect(readFileSync(path.join(work, 'ld2', f), 'utf8'), f).toContain(business(name));
   }, 300_000);
 });
+
+describe('a build whose content has a problem', () => {
+  test('stops Vite making the bundles beside it, and leaves no half-made bundle in the cache', async () => {
+    const content = path.join(work, 'bad-content');
+    cpSync(path.resolve(import.meta.dirname, '../fixtures/content'), content, { recursive: true });
+    const site = path.join(content, 'site.yaml');
+    writeFileSync(site, readFileSync(site, 'utf8').replace(/^( +postalCode:).*$/m, '$1 302020x'));
+    // A cache with no bundles: the build starts Vite, and its content stops it.
+    const cold = path.join(work, 'cold-cache');
+    process.env.SITE_CACHE_DIR = cold;
+    try {
+      const report = await buildSite({ root: path.resolve('.'), contentDir: content, outDir: path.join(work, 'bad-dist'), buildDate: '2026-01-01' });
+      expect(report.ok).toBe(false);
+      expect(report.problems.map((p) => `${p.file} ${p.message}`).join('\n')).toMatch(/site\.yaml .*postalCode/);
+    } finally {
+      process.env.SITE_CACHE_DIR = cache;
+    }
+    expect(existsSync(path.join(cold, 'bundles')) ? readdirSync(path.join(cold, 'bundles')) : []).toEqual([]);
+    expect(existsSync(path.join(work, 'bad-dist'))).toBe(false);
+  });
+});
