@@ -4,9 +4,8 @@ import { LandingSectionSchema } from './landing-sections.ts';
 
 /*
  * Brand pages (content/brands/<name>.mdx or .yaml) and area pages (content/areas/<name>.mdx or .yaml)
- * are landing pages: a list of typed sections, shown in order, plus an optional MDX body.
- * Text fields may use {phone}, {hours}, {warranty}, {years}, {founded}, {business}, {city},
- * and {price.<id>} for each price of site.yaml: they are filled from content/site.yaml.
+ * are landing pages: a list of typed sections, shown in order, plus an optional MDX body. Text
+ * fields take the placeholders of schemas/landing-sections.ts, filled from content/site.yaml.
  */
 
 const landingFields = {

@@ -30,13 +30,16 @@ const WarrantyReadingSchema = z.strictObject({
   usedOn: z.string().optional(),
 });
 
+/** The reading used on most pages, and the other readings the content states (each an accepted alternative). */
+const readings = <S extends z.ZodType>(reading: S) => ({ primary: reading, alternatives: z.record(z.string(), reading).default({}) });
+
 /** A language's code: a lower-case language subtag ("hi", "mr"), optionally with more ("pt-br"). It names content/<code>/ and the URL prefix /<code>. */
 const LanguageCode = z.string().regex(/^[a-z]{2,3}(?:-[a-z0-9]{2,8})*$/, { error: 'a lower-case language code such as "mr"' });
 
 const Phone = z.string().regex(/^\+91[6-9]\d{9}$/, { error: 'an Indian mobile number in E.164 form such as "+919876543210"' });
 
 /** A function's URL: an https URL, or a path on the site's own server. */
-const endpoint = z.string().regex(/^(https:\/\/[^\s]+|\/[\w/-]+)$/, { error: 'an https URL or a path such as "/functions/v1/leads"' });
+const endpoint = (example: string) => z.string().regex(/^(https:\/\/[^\s]+|\/[\w/-]+)$/, { error: `an https URL or a path such as "${example}"` });
 
 export const SiteSchema = z.strictObject({
   business: z.strictObject({
@@ -116,22 +119,14 @@ export const SiteSchema = z.strictObject({
     .url({ protocol: /^https$/ })
     .refine((url) => !/\/maps\/search\/|[?&]query=/.test(url), { error: 'the link to your review page (e.g. https://g.page/r/<id>/review), not a map search' }),
   hours: z.strictObject({
-    /** The reading used on most pages. */
-    primary: HoursReadingSchema,
-    /** Other readings the content states; each is an accepted alternative. */
-    alternatives: z.record(z.string(), HoursReadingSchema).default({}),
+    ...readings(HoursReadingSchema),
     /** Which reading the page-head structured data states: "primary" or a key of alternatives. */
     structuredData: z.string().default('primary'),
   }).refine((h) => h.structuredData === 'primary' || h.structuredData in h.alternatives, {
     error: 'the name of a reading: "primary" or a key of hours.alternatives',
     path: ['structuredData'],
   }),
-  warranty: z.strictObject({
-    /** The warranty on most pages. */
-    primary: WarrantyReadingSchema,
-    /** Other warranty readings stated somewhere (e.g. the Vu page). */
-    alternatives: z.record(z.string(), WarrantyReadingSchema).default({}),
-  }),
+  warranty: z.strictObject(readings(WarrantyReadingSchema)),
   /**
    * The starting prices the pages state, in rupees. `{price.<id>}` in any text writes one, a service
    * of services.yaml shows one with `priceKey`, and `site check` reports a page that gives an amount
@@ -190,9 +185,9 @@ export const SiteSchema = z.strictObject({
      * Where the quote and contact forms (and the newsletter) post: the site's leads function, a
      * path on the site's own server ("/functions/v1/leads") or its https URL on Supabase.
      */
-    contactEndpoint: endpoint,
+    contactEndpoint: endpoint('/functions/v1/leads'),
     /** Where the brand service request form posts: the leads function too, as a rule. */
-    serviceRequestEndpoint: endpoint,
+    serviceRequestEndpoint: endpoint('/functions/v1/leads'),
     /**
      * An external form service the leads function also forwards every lead to, server-side, e.g.
      * "https://formsubmit.co/owner@yourshop.in". Leave out to keep leads on the dashboard only.
@@ -208,7 +203,7 @@ export const SiteSchema = z.strictObject({
   }),
   analytics: z.strictObject({
     /** The analytics function's URL; a path means the site's own origin (the local server). */
-    endpoint: z.string().regex(/^(https:\/\/[^\s]+|\/[\w/-]+)$/, { error: 'an https URL or a path such as "/functions/v1/analytics"' }),
+    endpoint: endpoint('/functions/v1/analytics'),
   }),
   ads: z
     .strictObject({
