@@ -7,7 +7,7 @@
 
 import { createHmac } from './ip.ts';
 import type { Say } from './content.ts';
-import { FORM_FIELDS, type LeadKind, type LeadRecord } from './lead-form.ts';
+import { FORM_FIELDS, kindKey, type LeadRecord } from './lead-form.ts';
 import { FIELD_RULES } from './lead-rules.ts';
 import { IST_MS, istDate, type IsoRange } from './range.ts';
 
@@ -56,11 +56,6 @@ export function alertChannelsFromEnv(get: (name: string) => string | undefined):
   return { channels, problems };
 }
 
-/** The channels that get a delivery for a lead of `kind`: a newsletter sign-up is no reason to buzz the owner's phone. */
-export function channelsFor(kind: LeadKind, configured: readonly Channel[]): Channel[] {
-  return configured.filter((c) => c !== 'telegram' || kind !== 'newsletter');
-}
-
 /** A digest as the outbox sends it (digest.ts makes it): the same body at every attempt. */
 export interface DigestMessage extends IsoRange {
   text: string;
@@ -86,9 +81,6 @@ export const deliveryLabel = (d: Delivery) => (d.lead ? `lead ${d.lead.id}` : `t
  * have reached it (false when no connection was made, or nothing was sent).
  */
 export type AttemptResult = { ok: true } | { ok: false; error: string; retryAfterMs?: number; answered: boolean; sent: boolean };
-
-/** The catalogues' key of an alert's first line, by the kind of lead (functions.alert.*). */
-const KIND_TITLE: Record<LeadKind, string> = { quote: 'alert.quote', contact: 'alert.contact', 'service-request': 'alert.serviceRequest', newsletter: 'alert.newsletter' };
 
 /** "2026-12-18 10:15 IST". */
 const istTime = (iso: string) => `${new Date(Date.parse(iso) + IST_MS).toISOString().slice(0, 16).replace('T', ' ')} IST`;
@@ -117,7 +109,7 @@ export function quoted(message: string): string[] {
 
 /** The alert as a person reads it (Telegram's message, and `text` in the webhook's JSON), in the owner's words (`say`: the default language's). */
 export function alertText(lead: LeadRecord, say: Say, siteOrigin = ''): string {
-  const title = say(KIND_TITLE[lead.kind]);
+  const title = say(`alert.${kindKey(lead.kind)}`);
   const lines = [lead.kind === 'service-request' && lead.brand_name ? `${title}: ${shown(lead.brand_name)}` : title];
   if (lead.name !== null) lines.push(say('alert.name', { name: shown(lead.name) }));
   if (lead.phone !== null) lines.push(say('alert.phone', { phone: shown(lead.phone) }));

@@ -4,7 +4,6 @@
 
 import { isbot } from 'isbot';
 import { checkJsonNumbers, checkJsonValue, CONTROL_CHARACTER, decodeUtf8, readBody, type BodyIssue, type BodyProblem } from './body.ts';
-import type { ClientAddress } from './client-address.ts';
 import type { FunctionsContent } from './content.ts';
 import { csvResponse } from './csv.ts';
 import { DIGEST_CHANNELS, makeDigest, queueDigest, reportedWeek } from './digest.ts';
@@ -102,58 +101,48 @@ export function createAnalyticsHandler(deps: AnalyticsDeps): FunctionHandler {
       if (userAgent !== headerUa) normalised.push('userAgent');
     }
 
+    const { ip, geoHeadersTrusted } = client;
     try {
-      await store(record, sent.eventData, req.headers, client, ipHash, userAgent);
+      const storedIp = ip ? formatIp(config.storeRawIp ? ip : truncateIp(ip)) : null;
+      const at = now().toISOString();
+      if (record.type === 'event') {
+        await query(INSERT_EVENT_SQL, [
+          record.sessionId,
+          record.eventType,
+          record.elementClicked ?? null,
+          // The parsed body's own value, not the schema's copy: that copy loses keys like "__proto__".
+          record.eventData == null ? null : JSON.stringify(sent.eventData),
+          record.pageUrl,
+          storedIp,
+          ipHash,
+          at,
+        ]);
+      } else {
+        const geo = geoHeadersTrusted ? geoFromHeaders(req.headers) : NO_GEO;
+        const country = (ip && deps.lookupCountry?.(ip)) || geo.country;
+        // Without a client address there is nothing to tell people apart by: the session counts alone.
+        const visitorId = ipHash ? await visitorHash(await salts.get(now()), ipHash, userAgent, hostOf(record.pageUrl)) : null;
+        await query(INSERT_SESSION_SQL, [
+          record.sessionId,
+          storedIp,
+          ipHash,
+          country,
+          geo.city,
+          geo.region,
+          geo.latitude,
+          geo.longitude,
+          record.pageUrl,
+          userAgent,
+          record.referrer ?? null,
+          at,
+          visitorId,
+        ]);
+      }
     } catch (error) {
       logError('analytics: could not store the record', error);
       return json(500, { error: 'Could not store the record' }, cors);
     }
     return json(201, normalised.length ? { ok: true, normalised } : { ok: true }, cors);
-  }
-
-  async function store(
-    record: AnalyticsPayload,
-    eventData: unknown,
-    headers: Headers,
-    { ip, geoHeadersTrusted }: ClientAddress,
-    ipHash: string | null,
-    userAgent: string,
-  ): Promise<void> {
-    const storedIp = ip ? formatIp(config.storeRawIp ? ip : truncateIp(ip)) : null;
-    const at = now().toISOString();
-    if (record.type === 'event') {
-      await query(INSERT_EVENT_SQL, [
-        record.sessionId,
-        record.eventType,
-        record.elementClicked ?? null,
-        // The parsed body's own value, not the schema's copy: that copy loses keys like "__proto__".
-        record.eventData == null ? null : JSON.stringify(eventData),
-        record.pageUrl,
-        storedIp,
-        ipHash,
-        at,
-      ]);
-      return;
-    }
-    const geo = geoHeadersTrusted ? geoFromHeaders(headers) : NO_GEO;
-    const country = (ip && deps.lookupCountry?.(ip)) || geo.country;
-    // Without a client address there is nothing to tell people apart by: the session counts alone.
-    const visitorId = ipHash ? await visitorHash(await salts.get(now()), ipHash, userAgent, hostOf(record.pageUrl)) : null;
-    await query(INSERT_SESSION_SQL, [
-      record.sessionId,
-      storedIp,
-      ipHash,
-      country,
-      geo.city,
-      geo.region,
-      geo.latitude,
-      geo.longitude,
-      record.pageUrl,
-      userAgent,
-      record.referrer ?? null,
-      at,
-      visitorId,
-    ]);
   }
 
   /**

@@ -62,11 +62,8 @@ function stripPort(s: string): string {
   return v4WithPort ? v4WithPort[1]! : s;
 }
 
-const entries = (header: string | null): string[] =>
-  (header ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
+/** The entries of a comma-separated list (a header, a setting), trimmed, without empty ones. */
+export const commaList = (text: string | null): string[] => (text ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9a-z-]+$/;
 
@@ -85,7 +82,7 @@ export function createClientAddress(
     if (options.trustedProxies?.length) throw new Error('Configure either a client address header or trusted proxies, not both');
     // The edge writes the address it saw; if a header lists several, the right-most is the edge's.
     return (headers) => {
-      const last = entries(headers.get(name)).at(-1);
+      const last = commaList(headers.get(name)).at(-1);
       return found(last ? parseIp(stripPort(last)) : null, true);
     };
   }
@@ -98,7 +95,7 @@ export function createClientAddress(
     if (!peer || !isTrusted(peer)) return found(peer, false);
     // Walk from the nearest hop outwards; the first hop we do not trust is the client. Anything
     // further left was written by that client and proves nothing.
-    const hops = entries(headers.get('x-forwarded-for'));
+    const hops = commaList(headers.get('x-forwarded-for'));
     let client: ParsedIp = peer;
     for (let i = hops.length - 1; i >= 0; i--) {
       const hop = parseIp(stripPort(hops[i]!));

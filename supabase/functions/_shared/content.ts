@@ -1,10 +1,7 @@
-// What the functions take from content/ (the interface agreed for issues 36 and 38;
-// docs/decisions/112-the-weekly-digest.md, 114-the-trade-is-content.md): the business's name and
-// origin, the languages, the choices the built site's forms offer, and the words the functions show,
-// in every language. On Supabase a function cannot read content/, so `site build` writes this value
-// to supabase/functions/_generated/content.json (core/pipeline/functions-content.ts makes it); the
-// Deno entries import that file, the Node entry (`site start`) passes the same value, and tests give
-// the handlers a fixture's.
+// What the functions take from content/ (decisions 112, 114): the business's name and origin, the
+// languages, the choices the built site's forms offer, and the functions' words in every language.
+// On Supabase a function cannot read content/, so `site build` writes this value to
+// supabase/functions/_generated/content.json (core/pipeline/functions-content.ts), which the Deno entries import.
 
 /** A choice of a select: the value a form sends, and its label in each language. */
 export interface Choice {

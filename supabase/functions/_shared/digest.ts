@@ -8,8 +8,8 @@
 import { shown, type Channel } from './alerts.ts';
 import { wordsOf, type FunctionsContent, type Say } from './content.ts';
 import type { Query } from './db.ts';
-import { readDashboard, readLeadsFigures, type LeadsBy, type TopItem, type WaitingDeliveries } from './figures.ts';
-import { LEAD_KINDS, type LeadKind } from './lead-form.ts';
+import { readDashboard, readLeadsFigures, type LeadsBy, type TopItem } from './figures.ts';
+import { kindKey, LEAD_KINDS, type LeadKind } from './lead-form.ts';
 import { DAY_MS, istDate, istMonday, isoRange, previousOf, type IsoRange, type Range } from './range.ts';
 import { DIGEST_QUEUED_SQL, INSERT_DIGEST_SQL } from './sql.ts';
 
@@ -21,8 +21,6 @@ export const DIGEST_WINDOW_MS = 24 * HOUR_MS;
 /** The channels a digest goes to: the owner's phone and the webhook, not the e-mail form service. */
 export const DIGEST_CHANNELS: readonly Channel[] = ['telegram', 'webhook'];
 const TOP = 5;
-/** Each kind of lead's line in the catalogues (functions.digest.leads.*). */
-const LEAD_KEYS: Record<LeadKind, string> = { quote: 'quote', contact: 'contact', 'service-request': 'serviceRequest', newsletter: 'newsletter' };
 /** A page path or a source longer than this is cut in the text (the figures keep it whole). */
 const NAME_CHARS = 48;
 
@@ -39,30 +37,9 @@ export function dueWeek(at: Date): Range | null {
 }
 
 /** A figure of the week and of the week before. */
-export interface Compared {
-  week: number;
-  before: number;
-}
+export type Compared = { week: number; before: number };
 
-export interface DigestFigures {
-  week: IsoRange;
-  before: IsoRange;
-  visitors: Compared;
-  pageViews: Compared;
-  /** Phone and WhatsApp taps. */
-  calls: Compared;
-  whatsapp: Compared;
-  /** Form leads of each kind. */
-  leads: Record<LeadKind, Compared>;
-  /** Nothing at all was counted the week before: there is nothing to compare with. */
-  firstWeek: boolean;
-  pagesByLeads: { page: string; leads: number }[];
-  pagesByViews: { page: string; views: number }[];
-  sourcesByLeads: { source: string; leads: number }[];
-  sourcesByVisits: { source: string; visits: number }[];
-  /** Deliveries pending for more than ten minutes, whatever their week (as the dashboard warns). */
-  waiting: WaitingDeliveries[];
-}
+export type DigestFigures = Awaited<ReturnType<typeof readDigestFigures>>;
 
 /** What GET ?digest=week answers, and what the outbox sends. */
 export interface Digest extends IsoRange {
@@ -79,16 +56,17 @@ const byLeads = (items: LeadsBy[]) =>
 const top = (items: TopItem[]) => items.slice(0, TOP);
 
 /** The week's figures and the week before's, as the dashboard reads them for that week. */
-export async function readDigestFigures(query: Query, week: Range, now: Date): Promise<DigestFigures> {
+export async function readDigestFigures(query: Query, week: Range, now: Date) {
   const before = previousOf(week);
   const [dashboard, leads, leadsBefore] = await Promise.all([readDashboard(query, week, now), readLeadsFigures(query, week, now), readLeadsFigures(query, before, now)]);
   const count = (f: typeof leads, kind: string) => f.perDay.filter((d) => d.kind === kind).reduce((n, d) => n + d.count, 0);
   const compared = (kind: string): Compared => ({ week: count(leads, kind), before: count(leadsBefore, kind) });
-  const figures: Omit<DigestFigures, 'firstWeek'> = {
+  const figures = {
     week: isoRange(week),
     before: isoRange(before),
     visitors: { week: dashboard.totals.visitors, before: dashboard.previousTotals.visitors },
     pageViews: { week: dashboard.totals.pageViews, before: dashboard.previousTotals.pageViews },
+    // Phone and WhatsApp taps, and form leads of each kind.
     calls: compared('call'),
     whatsapp: compared('whatsapp'),
     leads: Object.fromEntries(LEAD_KINDS.map((k) => [k, compared(k)])) as Record<LeadKind, Compared>,
@@ -96,9 +74,11 @@ export async function readDigestFigures(query: Query, week: Range, now: Date): P
     pagesByViews: top(dashboard.top.page).map((i) => ({ page: i.key, views: i.count })),
     sourcesByLeads: byLeads(dashboard.leadsBySource).map((i) => ({ source: i.key, leads: i.n })),
     sourcesByVisits: top(dashboard.top.source).map((i) => ({ source: i.key, visits: i.count })),
+    // Deliveries pending for more than ten minutes, whatever their week (as the dashboard warns).
     waiting: leads.waiting,
   };
   const all: Compared[] = [figures.visitors, figures.pageViews, figures.calls, figures.whatsapp, ...Object.values(figures.leads)];
+  // firstWeek: nothing at all was counted the week before, so there is nothing to compare with.
   return { ...figures, firstWeek: all.every((c) => c.before === 0) };
 }
 
@@ -141,7 +121,7 @@ export function digestText(f: DigestFigures, say: Say, lang: string, site: { nam
     figure('digest.pageViews', f.pageViews),
     figure('digest.calls', f.calls),
     figure('digest.whatsapp', f.whatsapp),
-    ...LEAD_KINDS.map((k) => figure(`digest.leads.${LEAD_KEYS[k]}`, f.leads[k])),
+    ...LEAD_KINDS.map((k) => figure(`digest.leads.${kindKey(k)}`, f.leads[k])),
     ...list('digest.pagesByLeads', f.pagesByLeads.map((p) => ({ name: p.page, n: p.leads }))),
     ...(noVisits ? [] : list('digest.pagesByViews', f.pagesByViews.map((p) => ({ name: p.page, n: p.views })))),
     ...list('digest.sourcesByLeads', f.sourcesByLeads.map((s) => ({ name: s.source, n: s.leads }))),

@@ -19,8 +19,6 @@ export function entryEnv(fn: string, get: (name: string) => string | undefined) 
   return {
     get,
     required,
-    /** A comma-separated list (of origins). */
-    list: (text: string) => text.split(',').map((s) => s.trim()).filter(Boolean),
     /** The database on SUPABASE_DB_URL, at most `max` connections unless `poolVar` says otherwise (no prepared statements: Supabase's transaction pooler does not keep them). */
     query: (poolVar: string, max: number): Query => postgresDb(required('SUPABASE_DB_URL'), { max: Number(get(poolVar) ?? max), prepare: false }).query,
     /** Telegram and the webhook (LEADS_TELEGRAM_*, LEADS_WEBHOOK_*); a channel half set stays off and says why. */

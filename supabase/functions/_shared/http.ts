@@ -1,7 +1,5 @@
-// What the analytics and leads functions share at the HTTP level: their configuration and what each
-// sets up from it, JSON answers, the configured origins (decision 042), the dashboard key and the
-// dashboard's GET (its range and format), and the per-client rate limit keyed by a hash of the
-// client (decision 041).
+// What the analytics and leads functions share at the HTTP level: the configured origins (decision
+// 042), the dashboard key, and the per-client rate limit keyed by a hash of the client (decision 041).
 
 import { createClientAddress, type ClientAddressOptions } from './client-address.ts';
 import type { Query } from './db.ts';

@@ -9,6 +9,8 @@ import { FIELD_RULES, fieldProblem, type ColumnOf, type LeadField } from './lead
 
 export const LEAD_KINDS = ['quote', 'contact', 'service-request', 'newsletter'] as const;
 export type LeadKind = (typeof LEAD_KINDS)[number];
+/** A kind's name in the catalogues' keys (subject.*, alert.*, digest.leads.*). */
+export const kindKey = (kind: LeadKind) => (kind === 'service-request' ? 'serviceRequest' : kind);
 
 /** The spam trap every form carries; people never see it, so a value in it means a bot. */
 export const DEFAULT_HONEYPOT_FIELD = '_honey';
@@ -75,7 +77,7 @@ export const FORM_FIELDS: Record<LeadKind, readonly LeadField[]> = {
  * `functions.subject.*` on every page (SiteData.subjects); the brand form's names its brand.
  */
 export function subjectOf(content: FunctionsContent, kind: Exclude<LeadKind, 'newsletter'>, brand = ''): string {
-  return wordsOf(content)(`subject.${kind === 'service-request' ? 'serviceRequest' : kind}`, { brand });
+  return wordsOf(content)(`subject.${kindKey(kind)}`, { brand });
 }
 
 /** A lead as public.leads stores it: its kind, and each field in its column (lead-rules.ts), null when its form has no such field. */

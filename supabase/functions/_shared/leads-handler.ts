@@ -7,14 +7,14 @@
 // proxy, size cap, fatal UTF-8, rate limit, bounded logging, never a 5xx for bad input
 // (docs/decisions/070-leads-function.md, 075-leads-outbox-and-alerts.md).
 
-import { channelsFor, type AlertChannels, type Channel } from './alerts.ts';
+import type { AlertChannels, Channel } from './alerts.ts';
 import { readBody, type BodyIssue, type BodyProblem } from './body.ts';
 import { languageOf, wordsOf, type FunctionsContent } from './content.ts';
 import { csvResponse } from './csv.ts';
 import { queueDueDigest } from './digest.ts';
 import { readLeadsFigures, type LeadsFigures } from './figures.ts';
 import { answering, functionBase, json, originAllowed, type FunctionConfig, type FunctionDeps, type FunctionHandler } from './http.ts';
-import { DEFAULT_HONEYPOT_FIELD, parseFormBody, readLead, type FormFields, type Lead, type LeadRecord } from './lead-form.ts';
+import { DEFAULT_HONEYPOT_FIELD, parseFormBody, readLead, type FormFields, type LeadRecord } from './lead-form.ts';
 import { FIELD_RULES } from './lead-rules.ts';
 import { invalidLeadPage, refusalPage, subscribedPage, type PageLinks, type PageWords } from './lead-page.ts';
 import { createOutbox, type Outbox } from './outbox.ts';
@@ -119,17 +119,6 @@ export function createLeadsHandler(deps: LeadsDeps): FunctionHandler {
     return salt && ipHash && ua ? visitorHash(salt, ipHash, ua, hostOf(req.headers.get('origin') ?? req.headers.get('referer'))) : null;
   }
 
-  /** Stores the lead and its deliveries in one statement; returns the lead's id. */
-  async function store(lead: Lead, page: string | null, req: Request, ipHash: string | null): Promise<number> {
-    const at = now();
-    const visitor = await visitorOf(req, ipHash, at).catch(() => null);
-    const midnight = new Date(istMidnight(at.getTime())).toISOString();
-    const channels = channelsFor(lead.kind, outbox.channels).join(',');
-    const fields = Object.values(FIELD_RULES).map((r) => lead[r.column]);
-    const [row] = await query(INSERT_LEAD_SQL, [lead.kind, page, at.toISOString(), visitor, midnight, channels, ...fields]);
-    return Number(row?.id);
-  }
-
   /** The words of the page a request's form was on (its language, from Referer), and the selects' choices. */
   const wordsFor = (page: string | null): PageWords => {
     const lang = languageOf(content, page);
@@ -168,7 +157,12 @@ export function createLeadsHandler(deps: LeadsDeps): FunctionHandler {
     }
     const { lead } = result;
     try {
-      await store(lead, page, req, ipHash);
+      // The lead and its deliveries in one statement; a newsletter sign-up is no reason to buzz the owner's phone.
+      const at = now();
+      const visitor = await visitorOf(req, ipHash, at).catch(() => null);
+      const channels = outbox.channels.filter((c) => c !== 'telegram' || lead.kind !== 'newsletter').join(',');
+      const fields = Object.values(FIELD_RULES).map((r) => lead[r.column]);
+      await query(INSERT_LEAD_SQL, [lead.kind, page, at.toISOString(), visitor, new Date(istMidnight(at.getTime())).toISOString(), channels, ...fields]);
     } catch (error) {
       logError('leads: could not store the lead', error);
       return refuse(503, 'refusal.notSentTitle', 'refusal.notSaved', [], { 'retry-after': '60' });

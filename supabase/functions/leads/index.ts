@@ -7,6 +7,7 @@
 
 // The site's form choices, the functions' words and the business: `site build` writes them from content/ (README, "Leads", "Deploying").
 import content from '../_generated/content.json' with { type: 'json' };
+import { commaList } from '../_shared/client-address.ts';
 import type { FunctionsContent } from '../_shared/content.ts';
 import { deferOnEdge, entryEnv, serving } from '../_shared/entry.ts';
 import { createLeadsHandler } from '../_shared/leads-handler.ts';
@@ -24,7 +25,7 @@ Deno.serve(
       config: {
         siteOrigin,
         thankYouUrl: `${siteOrigin}/thank-you`,
-        allowedOrigins: env.list(env.get('LEADS_ALLOWED_ORIGINS') || siteOrigin),
+        allowedOrigins: commaList(env.get('LEADS_ALLOWED_ORIGINS') || siteOrigin),
         dashboardKey: env.required('ANALYTICS_DASHBOARD_KEY'),
         hmacSecret: env.required('ANALYTICS_HMAC_SECRET'),
         channels: { ...env.alertChannels(), forward: forwardUrl ? { url: forwardUrl } : undefined },
