@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { SiteData } from '../contract/site.ts';
 import { translate, type MessageVars } from '../i18n/translate.ts';
+import { formatPhone } from '../lib/format.ts';
 
 /**
  * Hands the business facts and link lists of content/ to every component: the shell provides them
@@ -19,6 +20,12 @@ export function useSiteData(): SiteData {
 
 export function useSite() {
   return useSiteData().site;
+}
+
+/** The business facts the catalogue's sentences name: {business}, {city}, {years}, {warranty}, … */
+export function useFacts() {
+  const { business, address, founded, stats, warranty, contact } = useSite();
+  return { business: business.name, city: address.city, locality: address.locality, region: address.region, founded, years: stats.years, jobs: stats.jobs, warranty: warranty.primary.label, phone: formatPhone(contact.phone) };
 }
 
 /** The path of the page being rendered ("/" outside a page). */

@@ -1,7 +1,7 @@
 import { ClosingBanner } from '../components/closing-banner.tsx';
 import { Hero, Section } from '../components/hero.tsx';
 import { FeatureCards, type Feature } from '../components/feature-cards.tsx';
-import { useSite, useT } from '../components/site-context.tsx';
+import { useFacts, useSite, useT } from '../components/site-context.tsx';
 import type { PageData } from '../contract/pages.ts';
 import { initials } from '../lib/format.ts';
 
@@ -18,15 +18,7 @@ export function Page(_: { data: PageData<'about'> }) {
   const site = useSite();
   const t = useT();
   const { founder } = site.business;
-  const facts = {
-    years: site.stats.years,
-    jobs: site.stats.jobs,
-    city: site.address.city,
-    locality: site.address.locality,
-    founded: site.founded,
-    business: site.business.name,
-    warranty: site.warranty.primary.label,
-  };
+  const facts = useFacts();
   const values: Feature[] = VALUES.map(([icon, key]) => ({ icon, title: t(`about.values.${key}.title`), text: t(`about.values.${key}.text`) }));
   const reasons: Feature[] = [
     { icon: 'award', title: t('about.whyChoose.experience.title', facts), text: t('about.whyChoose.experience.text', facts) },

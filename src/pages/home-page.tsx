@@ -8,7 +8,7 @@ import { FeatureCards } from '../components/feature-cards.tsx';
 import { Hero, Section } from '../components/hero.tsx';
 import { Icon, type IconName } from '../components/icons.tsx';
 import { PostGrid } from '../components/post-grid.tsx';
-import { useSite, useT } from '../components/site-context.tsx';
+import { useFacts, useSite, useT } from '../components/site-context.tsx';
 import { WhatsAppBanner } from '../components/whatsapp-banner.tsx';
 import type { PageData } from '../contract/pages.ts';
 
@@ -16,14 +16,7 @@ import type { PageData } from '../contract/pages.ts';
 export function Page({ data }: { data: PageData<'home'> }) {
   const site = useSite();
   const t = useT();
-  const facts = {
-    city: site.address.city,
-    founded: site.founded,
-    years: site.stats.years,
-    jobs: site.stats.jobs,
-    business: site.business.name,
-    warranty: site.warranty.primary.label,
-  };
+  const facts = useFacts();
   const badges: { icon: IconName; title: string; text: string }[] = [
     { icon: 'check', title: t('home.badges.diagnosis.title'), text: t('home.badges.diagnosis.text') },
     { icon: 'shield', title: site.warranty.primary.badge, text: t('home.badges.warranty.text') },

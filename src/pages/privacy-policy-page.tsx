@@ -1,6 +1,6 @@
 import { EmailLink, PhoneLink } from '../components/contact-links.tsx';
 import { Hero } from '../components/hero.tsx';
-import { useSiteData, useT } from '../components/site-context.tsx';
+import { useFacts, useSiteData, useT } from '../components/site-context.tsx';
 import { formatDate } from '../i18n/translate.ts';
 import type { PageData } from '../contract/pages.ts';
 
@@ -29,7 +29,7 @@ const PARAGRAPHS = [
 export function Page(_: { data: PageData<'privacy-policy'> }) {
   const { site, buildDate, messages } = useSiteData();
   const t = useT();
-  const facts = { business: site.business.name, city: site.address.city, region: site.address.region };
+  const facts = useFacts();
   return (
     <>
       <Hero title={t('privacyPolicy.hero.title')} lead={t('privacyPolicy.hero.lead', facts)} />

@@ -2,9 +2,8 @@ import { BrandTiles } from '../components/brand-tiles.tsx';
 import { ButtonLink, CallButton } from '../components/button.tsx';
 import { ClosingBanner } from '../components/closing-banner.tsx';
 import { Hero, Section } from '../components/hero.tsx';
-import { useSiteData, useT } from '../components/site-context.tsx';
+import { useFacts, useSiteData, useT } from '../components/site-context.tsx';
 import { hoursText } from '../i18n/translate.ts';
-import { formatPhone } from '../lib/format.ts';
 import type { PageData } from '../contract/pages.ts';
 import { type Feature, FeatureCards } from '../components/feature-cards.tsx';
 
@@ -13,7 +12,7 @@ export function Page({ data }: { data: PageData<'service-center'> }) {
   const { site, messages } = useSiteData();
   const t = useT();
   const hours = site.hours.primary;
-  const facts = { city: site.address.city, locality: site.address.locality, phone: formatPhone(site.contact.phone), warranty: site.warranty.primary.label };
+  const facts = useFacts();
   const address = `${site.address.street}, ${site.address.locality}, ${site.address.city} ${site.address.postalCode}`;
   const features: Feature[] = [
     { icon: 'pin', title: t('serviceCenter.features.located', facts), text: address },

@@ -5,7 +5,7 @@ import { Hero, Section } from '../components/hero.tsx';
 import { Icon, type IconName } from '../components/icons.tsx';
 import { LinkChips } from '../components/link-chips.tsx';
 import { ServiceDetail } from '../components/service-detail.tsx';
-import { useSite, useSiteData, useT } from '../components/site-context.tsx';
+import { useFacts, useSite, useSiteData, useT } from '../components/site-context.tsx';
 import type { PageData } from '../contract/pages.ts';
 
 /** How many of the main services show before "View All Repair Services" (spec §9). */
@@ -57,10 +57,9 @@ function StatsStrip() {
  * the summary disappears once it is open (docs/decisions/020-services-view-all.md).
  */
 export function Page({ data }: { data: PageData<'services'> }) {
-  const site = useSite();
   const { nav } = useSiteData();
   const t = useT();
-  const facts = { city: site.address.city, jobs: site.stats.jobs };
+  const facts = useFacts();
   const main = data.services.filter((s) => s.main);
   const extra = data.services.filter((s) => !s.main);
   return (
