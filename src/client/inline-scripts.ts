@@ -10,12 +10,8 @@
  * visitor stops scrolling) and keeps at most two such pages: a few tens of kilobytes, not every
  * link of the page on a phone's data plan. Never the owner's dashboard, the functions, or files.
  */
-export const SPECULATION_RULES = JSON.stringify(
-  (() => {
-    const where = { and: [{ href_matches: '/*' }, { not: { href_matches: ['/analytics', '/analytics/*', '/functions/*', '/*.*'] } }] };
-    return { prefetch: [{ where, eagerness: 'moderate' }], prerender: [{ where, eagerness: 'moderate' }] };
-  })(),
-);
+const where = { and: [{ href_matches: '/*' }, { not: { href_matches: ['/analytics', '/analytics/*', '/functions/*', '/*.*'] } }] };
+export const SPECULATION_RULES = JSON.stringify({ prefetch: [{ where, eagerness: 'moderate' }], prerender: [{ where, eagerness: 'moderate' }] });
 
 /** Where a page leaves its scroll position for the next one (src/entry-client.tsx writes it on pagehide). */
 export const SCROLL_KEY = 'site.scrollY';

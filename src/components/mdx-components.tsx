@@ -5,30 +5,20 @@ import { createContext, useContext, type ComponentProps, type ReactNode } from '
  * (docs/decisions/001): these are never hydrated, so they must not need JavaScript.
  */
 
-function Callout({ tone, label, children }: { tone: 'tip' | 'warning'; label: string; children: ReactNode }) {
-  const colours = tone === 'tip' ? 'border-chat-600 bg-green-50' : 'border-accent-600 bg-orange-50';
-  return (
-    <aside className={`not-prose my-6 rounded-lg border-l-4 p-4 ${colours}`}>
-      <p className="mb-1 font-semibold text-ink">{label}</p>
-      <div className="text-ink">{children}</div>
-    </aside>
-  );
-}
-
 /** The words of the body's language (core/content/mdx/render.ts gives them): the callouts' default titles. */
 export const MdxWords = createContext<(key: string) => string>((key) => key);
 
-/** `<Tip>…</Tip>`: a helpful aside, titled mdx.tip unless it names its own. */
-export function Tip({ children, title }: { children: ReactNode; title?: string }) {
-  const words = useContext(MdxWords);
-  return <Callout tone="tip" label={title ?? words('mdx.tip')}>{children}</Callout>;
-}
-
-/** `<Warning>…</Warning>`: a safety note (mains voltage, capacitors), titled mdx.warning unless it names its own. */
-export function Warning({ children, title }: { children: ReactNode; title?: string }) {
-  const words = useContext(MdxWords);
-  return <Callout tone="warning" label={title ?? words('mdx.warning')}>{children}</Callout>;
-}
+/** `<Tip>…</Tip>`, a helpful aside, and `<Warning>…</Warning>`, a safety note (mains voltage, capacitors): titled mdx.tip or mdx.warning unless they name their own. */
+const callout = (tone: 'tip' | 'warning') =>
+  function Callout({ children, title }: { children: ReactNode; title?: string }) {
+    const words = useContext(MdxWords);
+    return (
+      <aside className={`not-prose my-6 rounded-lg border-l-4 p-4 ${tone === 'tip' ? 'border-chat-600 bg-green-50' : 'border-accent-600 bg-orange-50'}`}>
+        <p className="mb-1 font-semibold text-ink">{title ?? words(`mdx.${tone}`)}</p>
+        <div className="text-ink">{children}</div>
+      </aside>
+    );
+  };
 
 /** Wide tables scroll sideways on phones instead of widening the page. */
 function Table(props: ComponentProps<'table'>) {
@@ -46,7 +36,7 @@ function HeaderCell({ children, ...props }: ComponentProps<'th'>) {
 }
 
 /** Capitalised names are the components authors write; lower-case ones replace Markdown's HTML. */
-export const mdxComponents = { Tip, Warning, table: Table, th: HeaderCell };
+export const mdxComponents = { Tip: callout('tip'), Warning: callout('warning'), table: Table, th: HeaderCell };
 
 /** The component names an author may write in MDX. */
 export const MDX_COMPONENT_NAMES = ['Tip', 'Warning'];

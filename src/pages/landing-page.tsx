@@ -7,25 +7,12 @@ import { FaqAccordion } from '../components/faq-accordion.tsx';
 import { FeatureCards } from '../components/feature-cards.tsx';
 import { Hero, Section } from '../components/hero.tsx';
 import { RelatedLinks } from '../components/related-links.tsx';
-import { RawHtml } from '../components/raw-html.tsx';
 import { AreasSection, ModelsSection, PhoneFormatsSection, ServiceInfoSection, ServicesSection, StripSection } from '../components/sections.tsx';
 import { useT } from '../components/site-context.tsx';
 import type { LandingData, ResolvedSection } from '../contract/pages.ts';
 
-/** The message keys of the default headings of the sections that have one. */
-const SECTION_TITLE_KEYS: Partial<Record<ResolvedSection['type'], string>> = {
-  services: 'sections.titles.services',
-  problems: 'sections.titles.problems',
-  'why-choose': 'sections.titles.whyChoose',
-  faq: 'sections.titles.faq',
-  models: 'sections.titles.models',
-  areas: 'sections.titles.areas',
-  'brand-grid': 'sections.titles.brandGrid',
-  testimonials: 'sections.titles.testimonials',
-  'related-links': 'sections.titles.relatedLinks',
-  'service-info': 'sections.titles.serviceInfo',
-  'phone-formats': 'sections.titles.phoneFormats',
-};
+/** The default heading of a section: sections.titles.<its type in camelCase> ("why-choose": whyChoose). */
+const titleKey = (type: ResolvedSection['type']) => `sections.titles.${type.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())}`;
 
 /** The sections drawn on the tinted background. */
 const TINTED = new Set<ResolvedSection['type']>(['problems', 'faq', 'areas', 'brand-grid']);
@@ -88,18 +75,18 @@ function LandingSection({ section, id, data }: { section: ResolvedSection; id: s
     case 'strip':
       return <StripSection section={section} id={id} />;
     case 'related-links':
-      return <RelatedLinks title={section.title ?? t(SECTION_TITLE_KEYS[section.type]!)} links={section.links} />;
+      return <RelatedLinks title={section.title ?? t(titleKey(section.type))} links={section.links} />;
     case 'cta':
       return <ClosingBanner text={section.text} />;
     case 'body':
       return data.hasBody ? (
         <div className="mx-auto max-w-3xl px-4 py-12">
-          <RawHtml id="page-body" html={data.body} className="prose" />
+          <div id="page-body" className="prose" dangerouslySetInnerHTML={{ __html: data.body ?? '' }} />
         </div>
       ) : null;
     default:
       return (
-        <Section id={id} title={section.title ?? t(SECTION_TITLE_KEYS[section.type]!)} lead={section.lead} className={TINTED.has(section.type) ? 'bg-surface' : undefined}>
+        <Section id={id} title={section.title ?? t(titleKey(section.type))} lead={section.lead} className={TINTED.has(section.type) ? 'bg-surface' : undefined}>
           <SectionBody section={section} id={id} />
         </Section>
       );

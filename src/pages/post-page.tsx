@@ -1,7 +1,6 @@
 import { Link } from '../components/link.tsx';
 import { buttonClass, CallButton } from '../components/button.tsx';
 import { PostGrid } from '../components/post-grid.tsx';
-import { RawHtml } from '../components/raw-html.tsx';
 import { formatDate } from '../i18n/translate.ts';
 import type { PostData } from '../contract/pages.ts';
 import { Picture } from '../components/picture.tsx';
@@ -50,7 +49,7 @@ export function Page({ data }: { data: PostData }) {
             </ol>
           </nav>
         )}
-        <RawHtml id="article-body" html={data.body} className="prose mt-8" />
+        <div id="article-body" className="prose mt-8" dangerouslySetInnerHTML={{ __html: data.body ?? '' }} />
         <aside aria-labelledby="repair-box" className="mt-10 rounded-xl border border-brand-100 bg-brand-50 p-6">
           <h2 id="repair-box" className="text-xl font-bold text-brand-900">
             {t('blog.post.repairBox.title')}
