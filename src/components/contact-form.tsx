@@ -1,16 +1,6 @@
-import { FormFields, HiddenFields, type FieldSpec } from './form-fields.tsx';
-import { type T, useSiteData, useT } from './site-context.tsx';
+import { FormFields, HiddenFields } from './form-fields.tsx';
+import { useSiteData, useT } from './site-context.tsx';
 import { translate } from '../i18n/translate.ts';
-import type { SiteData } from '../contract/site.ts';
-
-const fields = (t: T, services: SiteData['contactServices']): FieldSpec[] => [
-  { name: 'name', label: t('forms.fields.name'), type: 'text', autoComplete: 'name' },
-  { name: 'phone', label: t('forms.fields.phone'), type: 'tel', autoComplete: 'tel' },
-  { name: 'email', label: t('forms.fields.email'), type: 'email', autoComplete: 'email' },
-  // The business's services (site.yaml forms.services): the value sent is the title in the default language.
-  { name: 'service', label: t('forms.contact.service.label'), type: 'select', placeholder: t('forms.contact.service.placeholder'), options: services },
-  { name: 'message', label: t('forms.fields.message'), type: 'textarea', rows: 4 },
-];
 
 /**
  * "Send Us a Message": a native POST to the leads function, so it works without JavaScript; the
@@ -28,7 +18,17 @@ export function ContactForm() {
       <p className="mt-1 text-muted">{t('forms.contact.lead')}</p>
       <form id="contact-form" method="post" action={site.forms.contactEndpoint} className="relative mt-6 scroll-mt-24 space-y-4">
         <HiddenFields subject={translate(subjects, 'functions.subject.contact')} />
-        <FormFields idPrefix="contact" fields={fields(t, contactServices)} />
+        <FormFields
+          idPrefix="contact"
+          fields={[
+            { name: 'name', label: t('forms.fields.name'), type: 'text', autoComplete: 'name' },
+            { name: 'phone', label: t('forms.fields.phone'), type: 'tel', autoComplete: 'tel' },
+            { name: 'email', label: t('forms.fields.email'), type: 'email', autoComplete: 'email' },
+            // The business's services (site.yaml forms.services): the value sent is the title in the default language.
+            { name: 'service', label: t('forms.contact.service.label'), type: 'select', placeholder: t('forms.contact.service.placeholder'), options: contactServices },
+            { name: 'message', label: t('forms.fields.message'), type: 'textarea', rows: 4 },
+          ]}
+        />
         <button type="submit" className="inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-accent-600 px-5 py-2.5 font-semibold text-white hover:bg-accent-700 sm:w-auto">
           {t('forms.contact.submit')}
         </button>

@@ -1,6 +1,6 @@
 import { useSiteData, useT } from './site-context.tsx';
 
-export interface FieldSpec {
+interface FieldSpec {
   name: string;
   label: string;
   type: 'text' | 'email' | 'tel' | 'textarea' | 'select';

@@ -33,10 +33,8 @@ export function useCurrentPath(): string {
   return useContext(PathContext);
 }
 
-export type T = (key: string, vars?: MessageVars) => string;
-
 /** `t(key, vars)` in the catalogue of the page's language. */
-export function useT(): T {
+export function useT(): (key: string, vars?: MessageVars) => string {
   const { messages } = useSiteData();
   return (key, vars) => translate(messages, key, vars);
 }
