@@ -6,11 +6,11 @@ import { startAdTag } from './lib/ad-tag.ts';
 import type { ClientConfig } from './document.tsx';
 import { startTracker } from './tracker/index.ts';
 
-/** The spec's page-transition state (styles.css, #loading-bar) again, for a page shown without being loaded. */
-function replayLoadingBar() {
-  // Another animation name starts the animation again (the finished one is gone from getAnimations()).
-  document.getElementById('loading-bar')?.toggleAttribute('data-replay');
-}
+/**
+ * The spec's page-transition state (styles.css, #loading-bar) again, for a page shown without being
+ * loaded: another animation name starts it again (the finished one is gone from getAnimations()).
+ */
+const replayLoadingBar = () => document.getElementById('loading-bar')?.toggleAttribute('data-replay');
 
 /**
  * The browser's part of every page (decision 090): no renderer, only enhancements of HTML that

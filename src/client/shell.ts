@@ -12,14 +12,11 @@ function closeDisclosures(except?: Element | null) {
   for (const d of Array.from(document.querySelectorAll<HTMLDetailsElement>(OPEN_DISCLOSURES))) if (d !== except) d.open = false;
 }
 
-/** The element that opened the quote dialog, to give focus back to when it closes. */
-let quoteOpener: HTMLElement | null = null;
-
+/** Opens the quote dialog; focus goes back to the element that opened it when it closes. */
 function openQuote(opener: HTMLElement) {
   const dialog = document.getElementById('quote-dialog');
   if (!(dialog instanceof HTMLDialogElement) || dialog.open) return;
-  quoteOpener = opener;
-  dialog.addEventListener('close', () => quoteOpener?.focus(), { once: true });
+  dialog.addEventListener('close', () => opener.focus(), { once: true });
   dialog.showModal();
   // The first field, not the Close control that comes first in the dialog.
   dialog.querySelector<HTMLElement>('form input:not([type="hidden"]):not([tabindex="-1"])')?.focus();

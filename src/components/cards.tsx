@@ -25,11 +25,11 @@ export function ServiceCard({ service, href }: { service: Pick<Service, 'id' | '
 }
 
 /** Filled and empty stars with the rating as text for screen readers. */
-export function Stars({ rating, max = 5 }: { rating: number; max?: number }) {
+function Stars({ rating }: { rating: number }) {
   const t = useT();
   return (
-    <span className="inline-flex items-center gap-0.5" role="img" aria-label={t('cards.rated', { rating, max })}>
-      {Array.from({ length: max }, (_, i) => (
+    <span className="inline-flex items-center gap-0.5" role="img" aria-label={t('cards.rated', { rating, max: 5 })}>
+      {Array.from({ length: 5 }, (_, i) => (
         <Icon key={i} name="star" className={i < rating ? 'size-4 fill-amber-400 text-amber-500' : 'size-4 text-slate-300'} />
       ))}
     </span>

@@ -7,7 +7,7 @@ import { useSiteData } from './site-context.tsx';
  * Every page's head tags. React 19 hoists <title>, <meta> and <link> into <head>; this is the only
  * place that renders them, so each page has exactly one title and one canonical.
  */
-export function Head({ meta, siteName }: { meta: PageMeta; siteName: string }) {
+export function Head({ meta }: { meta: PageMeta }) {
   const shell = useSiteData();
   const { site, languages } = shell;
   const language = languageOf(shell);
@@ -25,7 +25,7 @@ export function Head({ meta, siteName }: { meta: PageMeta; siteName: string }) {
         <link key={hreflang} rel="alternate" hrefLang={hreflang} href={`${site.origin}${p}`} />
       ))}
       <meta property="og:type" content={meta.ogType} />
-      <meta property="og:site_name" content={siteName} />
+      <meta property="og:site_name" content={site.business.name} />
       <meta property="og:locale" content={language.locale} />
       {alternates.length > 0 && twins.filter((l) => l !== language).map((l) => <meta key={l.code} property="og:locale:alternate" content={l.locale} />)}
       <meta property="og:title" content={meta.title} />

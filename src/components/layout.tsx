@@ -22,7 +22,7 @@ export function Layout({ site, page, path, children }: { site: SiteData; page: P
         <a href="#main" className="skip-link">
           {translate(site.messages, 'layout.skipLink')}
         </a>
-        <Head meta={page.meta} siteName={site.site.business.name} />
+        <Head meta={page.meta} />
         <Header translations={page.meta.translations} />
         {/* data-keep-scroll: a page that does not open at the top (spec §2, the AOC page); its script keeps the previous page's position. */}
         <main id="main" tabIndex={-1} className="outline-none" data-keep-scroll={page.meta.scrollToTop === false ? '' : undefined}>
