@@ -9,7 +9,7 @@ import { csvResponse } from './csv.ts';
 import { DIGEST_CHANNELS, makeDigest, queueDigest, reportedWeek } from './digest.ts';
 import { AnalyticsPayloadSchema, clip, CONTROL_MESSAGE, MAX_USER_AGENT_LENGTH, NORMALISED_FIELDS, type AnalyticsPayload } from './event-schema.ts';
 import { readDashboard } from './figures.ts';
-import { geoFromHeaders, type HostGeo } from './geo.ts';
+import { geoFromHeaders } from './geo.ts';
 import { answering, functionBase, json, type FunctionConfig, type FunctionDeps, type FunctionHandler } from './http.ts';
 import { formatIp, truncateIp, type ParsedIp } from './ip.ts';
 import type { Outbox } from './outbox.ts';
@@ -41,8 +41,6 @@ export const MAX_BODY_BYTES = 8 * 1024;
 const DIGEST_DRAIN_MS = 60_000;
 
 const ALLOWED_HEADERS = 'authorization, content-type, apikey, x-client-info';
-
-const NO_GEO: HostGeo = { country: null, city: null, region: null, latitude: null, longitude: null };
 
 const invalidRecord = (issues: BodyIssue[]) => ({ error: 'Invalid analytics record', issues });
 
@@ -118,7 +116,8 @@ export function createAnalyticsHandler(deps: AnalyticsDeps): FunctionHandler {
           at,
         ]);
       } else {
-        const geo = geoHeadersTrusted ? geoFromHeaders(req.headers) : NO_GEO;
+        // Untrusted geo headers are the client's own words: none is read.
+        const geo = geoFromHeaders(geoHeadersTrusted ? req.headers : new Headers());
         const country = (ip && deps.lookupCountry?.(ip)) || geo.country;
         // Without a client address there is nothing to tell people apart by: the session counts alone.
         const visitorId = ipHash ? await visitorHash(await salts.get(now()), ipHash, userAgent, hostOf(record.pageUrl)) : null;

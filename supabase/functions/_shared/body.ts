@@ -64,7 +64,6 @@ export function decodeUtf8(bytes: Uint8Array, keepBom = false): string | null {
   }
 }
 
-const NUL = '\u0000';
 /** C0 controls, DEL and C1 controls: never part of a URL, a user agent, a label or a place name. */
 // eslint-disable-next-line no-control-regex -- control characters are what it looks for
 export const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
@@ -73,7 +72,7 @@ const LONE_SURROGATE = /\p{Cs}/u;
 
 /** Why a string cannot be stored as it is, or null. Applies to keys and values alike. */
 export function unstorableText(s: string): string | null {
-  if (s.includes(NUL)) return 'Contains U+0000 (NUL), which Postgres cannot store';
+  if (s.includes('\u0000')) return 'Contains U+0000 (NUL), which Postgres cannot store';
   if (LONE_SURROGATE.test(s)) return 'Contains a lone UTF-16 surrogate, which is not a Unicode character';
   return null;
 }

@@ -43,8 +43,7 @@ export function fitUrl(sent: string, url: URL): string | null {
   return origin.length <= MAX_URL_LENGTH ? origin : null;
 }
 
-type Ctx = z.core.$RefinementCtx<string>;
-const refuse = (ctx: Ctx, input: string, message: string) => {
+const refuse = (ctx: z.core.$RefinementCtx<string>, input: string, message: string) => {
   ctx.issues.push({ code: 'custom', message, input });
   return z.NEVER;
 };

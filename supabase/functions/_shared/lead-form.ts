@@ -86,8 +86,6 @@ export type Lead = { kind: LeadKind } & { [F in LeadField as ColumnOf<F>]: strin
 /** A stored lead as the outbox and the dashboard read it back (LEAD_JSON in sql.ts). */
 export type LeadRecord = Lead & { id: number; page_path: string | null; source: string | null; created_at: string };
 
-export type LeadResult = { ok: true; lead: Lead } | { ok: false; kind: LeadKind | null; issues: BodyIssue[] };
-
 /** Which form sent the fields: by its hidden subject (spec §7), or a bare e-mail for the newsletter. */
 export function leadKindOf(fields: FormFields, content: FunctionsContent): LeadKind | null {
   const subject = fields.get('subject');
@@ -104,7 +102,7 @@ export function leadKindOf(fields: FormFields, content: FunctionsContent): LeadK
  * `content`). Every value is kept exactly as sent; one that breaks its rule is refused with the
  * rule's message, in the words of `say`.
  */
-export function readLead(fields: FormFields, content: FunctionsContent, say: Say): LeadResult {
+export function readLead(fields: FormFields, content: FunctionsContent, say: Say): { ok: true; lead: Lead } | { ok: false; kind: LeadKind | null; issues: BodyIssue[] } {
   const { choices } = content;
   const kind = leadKindOf(fields, content);
   if (!kind) return { ok: false, kind, issues: [{ path: 'subject', code: 'unknown_form', message: say('form.unknown') }] };

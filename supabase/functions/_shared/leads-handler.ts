@@ -99,9 +99,6 @@ export function createLeadsHandler(deps: LeadsDeps): FunctionHandler {
   /** Makes the due deliveries after the answer, within the time one request may take. */
   const deliverLater = () => defer(outbox.drain(Date.now() + drainMs).catch((error) => logError('leads: the deliveries stopped', error)));
 
-  /** A browser gets a page; a script that asked for JSON (the newsletter's enhancement) gets JSON. */
-  const wantsJson = (req: Request) => /application\/json/i.test(req.headers.get('accept') ?? '');
-
   /** The page path the form was on, from Referer, when that page is on an allowed origin. */
   function pagePath(req: Request): string | null {
     try {
@@ -128,7 +125,8 @@ export function createLeadsHandler(deps: LeadsDeps): FunctionHandler {
   async function collect(req: Request, cors: Record<string, string>, remoteAddress?: string): Promise<Response> {
     const action = new URL(req.url).pathname;
     const links: PageLinks = { action, siteOrigin: config.siteOrigin };
-    const asJson = wantsJson(req);
+    // A browser gets a page; a script that asked for JSON (the newsletter's enhancement) gets JSON.
+    const asJson = /application\/json/i.test(req.headers.get('accept') ?? '');
     const page = pagePath(req);
     const words = wordsFor(page);
     const { say } = words;

@@ -20,17 +20,11 @@ const SALT_SQL = `with made as (
 const READ_SALT_SQL = 'select salt from public.analytics_salts where day = $1::date';
 const DROP_OLD_SALTS_SQL = 'delete from public.analytics_salts where day < $1::date';
 
-export interface DailySalt {
-  /** The salt of the India day `at` falls on: made (by whichever instance is first) when missing. */
-  get(at: Date): Promise<string>;
-  /** The salt of that day if one was made, without making one (the leads function only looks). */
-  peek(at: Date): Promise<string | null>;
-}
-
-export function createDailySalt(query: Query): DailySalt {
+export function createDailySalt(query: Query) {
   let cached: { day: string; salt: Promise<string> } | null = null;
   return {
-    get(at) {
+    /** The salt of the India day `at` falls on: made (by whichever instance is first) when missing. */
+    get(at: Date): Promise<string> {
       const day = istDate(at.getTime());
       if (cached?.day !== day) {
         const salt = (async () => {
@@ -47,7 +41,8 @@ export function createDailySalt(query: Query): DailySalt {
       }
       return cached.salt;
     },
-    async peek(at) {
+    /** The salt of that day if one was made, without making one (the leads function only looks). */
+    async peek(at: Date): Promise<string | null> {
       const day = istDate(at.getTime());
       if (cached?.day === day) return cached.salt.catch(() => null);
       const [row] = await query(READ_SALT_SQL, [day]);
