@@ -21,7 +21,7 @@ function platformOf(name, version) {
   const os = ['darwin', 'linux', 'win32', 'freebsd', 'android', 'openharmony', 'openbsd', 'netbsd', 'sunos', 'aix'].find((o) => name.includes(o));
   const cpu = ['arm64', 'x64', 'ia32', 'arm', 'riscv64', 'ppc64', 's390x', 'loong64', 'mips64el', 'wasm32'].find((c) => new RegExp(`[-_]${c}([-_]|$)`).test(name));
   const libc = /musl/.test(name) ? ['musl'] : /gnu/.test(name) ? ['glibc'] : undefined;
-  return { cpu: cpu ? [cpu === 'wasm32' ? 'wasm32' : cpu] : undefined, libc, os: os ? [os] : undefined };
+  return { cpu: cpu ? [cpu] : undefined, libc, os: os ? [os] : undefined };
 }
 
 let added = 0;

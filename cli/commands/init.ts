@@ -54,10 +54,9 @@ Exit codes: 0 created, 1 the filled starter did not validate (nothing written), 
         const v = opts[f.flag.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())];
         if (v !== undefined) values[f.key as InitKey] = v;
       }
-      const interactive = !opts.yes && process.stdin.isTTY && process.stderr.isTTY;
-      if (interactive) await askMissing(values);
-      else if (!opts.yes && INIT_FIELDS.some((f) => values[f.key] === undefined)) {
-        const missing = INIT_FIELDS.filter((f) => values[f.key] === undefined).map((f) => `--${f.flag}`);
+      const missing = INIT_FIELDS.filter((f) => values[f.key] === undefined).map((f) => `--${f.flag}`);
+      if (!opts.yes && process.stdin.isTTY && process.stderr.isTTY) await askMissing(values);
+      else if (!opts.yes && missing.length) {
         process.stderr.write(`site init: no terminal to ask in; give ${missing.join(', ')}, or pass --yes to write marked samples for them\n`);
         process.exitCode = 2;
         return;

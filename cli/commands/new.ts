@@ -8,14 +8,6 @@ import { NEW_KINDS, planNew, whatOf, writeNew, type NewKind, type NewPlan } from
 import { planTwin } from '../lib/new-twin.ts';
 import { contentDir, projectRoot } from '../lib/paths.ts';
 
-interface NewFlags {
-  slug?: string;
-  force?: boolean;
-  dryRun?: boolean;
-  content?: string;
-  lang?: string;
-}
-
 /** Ask for a value in a terminal; undefined when there is no terminal to ask in. */
 async function ask(question: string): Promise<string | undefined> {
   if (!process.stdin.isTTY || !process.stderr.isTTY) return undefined;
@@ -73,7 +65,7 @@ A page's URL is its slug: field, made by the slug: line of its archetype in cont
 Exit codes: 0 created (or printed with --dry-run), 1 refused (invalid or duplicate slug, file exists, a --lang the site does not list, no page to make its twin of),
 2 could not run (bad flags, no name given outside a terminal).`,
     )
-    .action(async (kind: NewKind, name: string | undefined, opts: NewFlags) => {
+    .action(async (kind: NewKind, name: string | undefined, opts: { slug?: string; force?: boolean; dryRun?: boolean; content?: string; lang?: string }) => {
       const target = name ?? (await ask(kind === 'post' ? 'Post title: ' : `${whatOf(kind)[0]!.toUpperCase()}${whatOf(kind).slice(1, whatOf(kind).indexOf(' '))} name: `));
       if (!target) {
         process.stderr.write(`site new ${kind}: give the ${kind === 'post' ? 'title' : 'name'}, e.g. \`site new ${kind} ${kind === 'post' ? '"How to book a visit"' : 'acme'}\`\n`);

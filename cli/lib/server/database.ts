@@ -28,13 +28,17 @@ export function pgliteDb(pg: PGlite): Db {
  */
 export async function openDatabase(dataDir: string, databaseUrl?: string, poolSize?: number): Promise<Db> {
   let db: Db;
-  let watchers: FSWatcher[] = [];
   if (databaseUrl) db = postgresDb(databaseUrl, { max: poolSize });
   else {
     await privateDataDir(dataDir);
-    const opened = await openPrivatePglite(join(dataDir, 'pglite'));
-    db = pgliteDb(opened.pg);
-    watchers = opened.watchers;
+    const { pg, watchers } = await openPrivatePglite(join(dataDir, 'pglite'));
+    db = {
+      ...pgliteDb(pg),
+      async close() {
+        for (const w of watchers) w.close();
+        await pg.close();
+      },
+    };
   }
   try {
     await applyMigrations(db);
@@ -42,13 +46,7 @@ export async function openDatabase(dataDir: string, databaseUrl?: string, poolSi
     await db.close();
     throw error;
   }
-  return {
-    ...db,
-    async close() {
-      for (const w of watchers) w.close();
-      await db.close();
-    },
-  };
+  return db;
 }
 
 /**
