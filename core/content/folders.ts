@@ -5,21 +5,15 @@ import { folderCollections, routeOf, type FolderCollectionName } from '#schemas/
 import type { LoadContext } from './context.ts';
 import type { Entry, FolderContent } from './types.ts';
 
-/** The files of a folder, sorted; names starting with "_" or "." are skipped. */
-function listFiles(dir: string, ext: readonly string[]): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((name) => !name.startsWith('_') && !name.startsWith('.') && ext.includes(path.extname(name)))
-    .sort();
-}
-
 /** Read every folder collection (blog/, brands/, areas/, service-center/); problems go to ctx. */
 export function readFolders(ctx: LoadContext): FolderContent {
   const out: Record<string, Entry<unknown>[]> = {};
   for (const [name, { dir, ext, schema }] of Object.entries(folderCollections)) {
     const entries: Entry<unknown>[] = [];
     const abs = path.join(ctx.dir, dir);
-    for (const fileName of listFiles(abs, ext)) {
+    // The folder's files in name order; names starting with "_" or "." are skipped.
+    const names = existsSync(abs) ? readdirSync(abs).filter((name) => !name.startsWith('_') && !name.startsWith('.') && ext.includes(path.extname(name))) : [];
+    for (const fileName of names.sort()) {
       const filePath = `${abs}${path.sep}${fileName}`;
       const { data, source, body, bodyLineOffset } = ctx.readFile(filePath, schema as z.ZodType, name);
       if (data === undefined) continue;

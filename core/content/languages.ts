@@ -123,14 +123,12 @@ export const pathsOf = (pages: Content['pages'], folders: FolderContent) => [
   ...(Object.keys(folderCollections) as FolderCollectionName[]).flatMap((name) => (folders[name] as Entry<unknown>[]).map((e) => routeOf(name, e.data))),
 ];
 
-/** The default language's file a file of content/<code>/ is the twin of: the same path under content/. */
-const baseFileOf = (ctx: LoadContext, lctx: LoadContext, file: string) => path.join(ctx.dir, path.relative(lctx.dir, path.join(ctx.root, file)));
-
 /** A twin needs its default language's file, and a page of pages.yaml the same path and kind as there. */
 function checkTwinFiles(ctx: LoadContext, lctx: LoadContext, folders: FolderContent, pages: Content['pages'] | null | undefined) {
   for (const name of Object.keys(folders) as FolderCollectionName[]) {
     for (const e of folders[name] as Entry<unknown>[]) {
-      const baseFile = baseFileOf(ctx, lctx, e.file);
+      // The default language's file it is the twin of: the same path under content/.
+      const baseFile = path.join(ctx.dir, path.relative(lctx.dir, path.join(ctx.root, e.file)));
       if (!existsSync(baseFile)) {
         lctx.error(e.file, { line: 1, column: 1 }, 'twin-orphan', `${name}: a twin without its page in the default language`, {
           expected: `the page ${ctx.display(baseFile)}`,

@@ -2,10 +2,7 @@ import { isMap, isSeq, isScalar, LineCounter, parseDocument, type Node } from 'y
 import type { Problem } from './problems.ts';
 
 export type PathKey = string | number;
-export interface Position {
-  line: number;
-  column: number;
-}
+export type Position = { line: number; column: number };
 
 /** A parsed YAML text that can say where any field path sits in its file. */
 export interface YamlSource {

@@ -76,17 +76,10 @@ export function renderMdx(body: string, facts: PageFacts, words: BodyWords): Ren
   try {
     tree = processor.runSync(processor.parse(escapeHeadingIds(body)));
   } catch (err) {
-    return { html: '', ...parts, issues: [syntaxIssue(err)] };
+    const e = err as { line?: number; column?: number; reason?: string; message?: string };
+    const message = `MDX syntax: ${(e.reason ?? e.message ?? String(err)).split('\n')[0]}`;
+    return { html: '', ...parts, issues: [{ at: { line: e.line ?? 1, column: e.column ?? 1 }, rule: 'mdx-syntax', message }] };
   }
   const element = toJsxRuntime(tree as never, { Fragment: runtime.Fragment, jsx: runtime.jsx as never, jsxs: runtime.jsxs as never, components: mdxComponents as never, createEvaluater });
   return { html: renderToStaticMarkup(createElement(MdxWords, { value: words }, element)), ...parts };
-}
-
-function syntaxIssue(err: unknown): BodyIssue {
-  const e = err as { line?: number; column?: number; reason?: string; message?: string };
-  return {
-    at: { line: e.line ?? 1, column: e.column ?? 1 },
-    rule: 'mdx-syntax',
-    message: `MDX syntax: ${(e.reason ?? e.message ?? String(err)).split('\n')[0]}`,
-  };
 }
