@@ -7,16 +7,6 @@ declare global {
   }
 }
 
-/** Report a phone click to the ad tag, only when the page has one (spec §7 "Conversion event"). */
-function reportPhoneConversion(sendTo?: string) {
-  if (typeof window.gtag !== 'function') return;
-  window.gtag('event', 'conversion', {
-    ...(sendTo ? { send_to: sendTo } : {}),
-    event_label: 'phone_call_clicked',
-    currency: 'INR',
-  });
-}
-
 /** The Google tag: the queue function the snippet defines, then gtag.js by a script element (no inline script). */
 function loadGtag(conversionId: string) {
   window.dataLayer ??= [];
@@ -43,7 +33,9 @@ export function startAdTag(ads: Site['ads']) {
   document.addEventListener(
     'click',
     (e) => {
-      if (e.target instanceof Element && e.target.closest('a[href^="tel:"]')) reportPhoneConversion(sendTo);
+      // The conversion goes to the ad tag only when the page has one (spec §7 "Conversion event").
+      if (typeof window.gtag !== 'function' || !(e.target instanceof Element && e.target.closest('a[href^="tel:"]'))) return;
+      window.gtag('event', 'conversion', { ...(sendTo ? { send_to: sendTo } : {}), event_label: 'phone_call_clicked', currency: 'INR' });
     },
     true,
   );

@@ -22,10 +22,9 @@ export function DashboardFigures({ data, range, endpoint, dashboardKey, children
   return (
     <>
       <div className="mt-6 grid grid-cols-2 gap-3 lg:grid-cols-5">
-        <Card label={t('cards.visitors')} value={count(n.visitors)} change={change('visitors')} />
-        <Card label={t('cards.sessions')} value={count(n.sessions)} change={change('sessions')} />
-        <Card label={t('cards.events')} value={count(n.events)} change={change('events')} />
-        <Card label={t('cards.uniqueIps')} value={count(n.uniqueIps)} change={change('uniqueIps')} />
+        {(['visitors', 'sessions', 'events', 'uniqueIps'] as const).map((k) => (
+          <Card key={k} label={t(`cards.${k}`)} value={count(n[k])} change={change(k)} />
+        ))}
         <Card label={t('cards.topCountry')} value={topCountries[0]?.country ?? t('cards.none')} />
       </div>
       <p className="mt-2 text-sm text-muted">{t('visitorsNote')}</p>

@@ -9,21 +9,20 @@ import { rangeOf, type Range, type RangeName } from '../lib/leads-dashboard.ts';
 import { DashboardFigures } from './analytics-figures.tsx';
 import { IgnoreThisBrowser, LeadsPanel } from './analytics-leads.tsx';
 
-/** `data` and `key` only when the read succeeded. */
-type Ready = { status: 'ready'; range: Range; data?: DashboardData; problem: 'no-key' | 'refused' | 'failed' | null; key?: string; linkRefused?: boolean };
-type View = { status: 'loading' } | Ready;
+/** What the dashboard shows once read (null while loading): `data` and `key` only when the read succeeded. */
+type Ready = { range: Range; data?: DashboardData; problem: 'no-key' | 'refused' | 'failed' | null; key?: string; linkRefused?: boolean };
 
 /** The dashboard's data for a key and range, or the reason there is none (no key, or the read failed). */
 async function readView(endpoint: string, key: string | null, range: Range): Promise<Ready> {
   if (!key) {
     console.error('Analytics dashboard: no dashboard key, showing empty values');
-    return { status: 'ready', range, problem: 'no-key' };
+    return { range, problem: 'no-key' };
   }
   try {
-    return { status: 'ready', range, data: await readDashboard(endpoint, key, range), problem: null, key };
+    return { range, data: await readDashboard(endpoint, key, range), problem: null, key };
   } catch (error) {
     console.error('Analytics dashboard read failed', error);
-    return { status: 'ready', range, problem: error instanceof KeyRefused ? 'refused' : 'failed' };
+    return { range, problem: error instanceof KeyRefused ? 'refused' : 'failed' };
   }
 }
 
@@ -67,7 +66,7 @@ export function Page({ words, ...props }: DashboardProps) {
 function Dashboard({ title, endpoints }: Omit<DashboardProps, 'words'>) {
   const endpoint = endpoints.analytics;
   const t = useWords();
-  const [view, setView] = useState<View>({ status: 'loading' });
+  const [view, setView] = useState<Ready | null>(null);
   const [name, setName] = useState<RangeName>('7d');
 
   const load = useCallback((key: string | null, r: Range) => readView(endpoint, key, r).then(setView), [endpoint]);
@@ -76,13 +75,12 @@ function Dashboard({ title, endpoints }: Omit<DashboardProps, 'words'>) {
     void firstView(endpoint, rangeOf('7d')).then(setView);
   }, [endpoint]);
 
-  const key = view.status === 'ready' ? view.key : undefined;
-  const range = view.status === 'ready' ? view.range : null;
+  const { key, range } = view ?? {};
   return (
     <section className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-extrabold text-brand-900">{title}</h1>
       <p className="mt-2 text-muted">{t('timeZone')}</p>
-      {view.status === 'loading' || !range ? (
+      {!view || !range ? (
         <Skeleton />
       ) : (
         <>
@@ -96,7 +94,7 @@ function Dashboard({ title, endpoints }: Omit<DashboardProps, 'words'>) {
               failed={view.problem !== 'no-key'}
               onKey={(k) => {
                 saveDashboardKey(k);
-                setView({ status: 'loading' });
+                setView(null);
                 void load(k, range);
               }}
             />
