@@ -86,7 +86,7 @@ export function landingRoutes(content: Content, variant: 'brand' | 'area'): Rout
       scrollToTop: page.scrollToTop,
       jsonLd: [serviceJsonLd(site, page, variant, path, hero, say(content, 'seo.serviceType'))],
     });
-    const data: LandingData = { kind: variant, meta, name: page.name, sections: filled, hasBody: !!body, body };
+    const data: LandingData = { kind: variant, meta, name: page.name, sections: filled, body };
     return {
       path,
       source: { file: entry.file, line: 1 },

@@ -30,9 +30,7 @@ interface LandingFields {
   /** Short name, e.g. "Acme". */
   name: string;
   sections: ResolvedSection[];
-  /** The page has an MDX body that renders to some HTML (`body` holds it). */
-  hasBody: boolean;
-  /** The MDX body's HTML. */
+  /** The MDX body's HTML, when the page has a body that renders to some. */
   body?: string;
 }
 

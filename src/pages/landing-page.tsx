@@ -79,9 +79,9 @@ function LandingSection({ section, id, data }: { section: ResolvedSection; id: s
     case 'cta':
       return <ClosingBanner text={section.text} />;
     case 'body':
-      return data.hasBody ? (
+      return data.body ? (
         <div className="mx-auto max-w-3xl px-4 py-12">
-          <div id="page-body" className="prose" dangerouslySetInnerHTML={{ __html: data.body ?? '' }} />
+          <div id="page-body" className="prose" dangerouslySetInnerHTML={{ __html: data.body }} />
         </div>
       ) : null;
     default:
