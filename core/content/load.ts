@@ -37,8 +37,8 @@ export async function loadContent(dir: string, root = path.dirname(path.resolve(
   const ctx = new LoadContext(path.resolve(dir), path.resolve(root), opts);
   const loaded: Partial<Record<string, unknown>> & Partial<FileCollections> = {};
   for (const [name, { file, schema }] of Object.entries(fileCollections)) loaded[name] = ctx.readYaml(file, schema, name);
-  if (loaded.pages) checkUnique(ctx, 'pages.yaml', loaded.pages.map((p) => p.path), (i) => [i, 'path'], 'path');
-  if (loaded.services) checkUnique(ctx, 'services.yaml', loaded.services.map((s) => s.id), (i) => [i, 'id'], 'service id');
+  if (loaded.pages) checkUnique(ctx, 'pages.yaml', loaded.pages.map((p) => p.path), 'path', 'path');
+  if (loaded.services) checkUnique(ctx, 'services.yaml', loaded.services.map((s) => s.id), 'id', 'service id');
   const folders = readFolders(ctx);
   const codes = listedLanguages(ctx, loaded.site);
   const others = codes.slice(1).map((code) => readTwins(ctx, code));
@@ -102,18 +102,16 @@ function withUntranslated(def: Content, own: FolderContent): Partial<FolderConte
   return out as Partial<FolderContent>;
 }
 
-function checkUnique(ctx: LoadContext, rel: string, values: string[], at: (i: number) => (string | number)[], what: string) {
-  const file = ctx.display(path.join(ctx.dir, rel));
-  const source = ctx.sources.get(file);
+/** Each value of the list in `rel` (read and valid, so its source is kept) at its `key` once. */
+function checkUnique(ctx: LoadContext, rel: string, values: string[], key: string, what: string) {
+  const source = ctx.sources.get(ctx.display(path.join(ctx.dir, rel)))!;
   const seen = new Map<string, number>();
   values.forEach((v, i) => {
     const first = seen.get(v);
     if (first === undefined) return void seen.set(v, i);
-    const pos = source?.locate(at(i)) ?? { line: 1, column: 1 };
-    const firstPos = source?.locate(at(first));
-    ctx.error(file, pos, 'duplicate', `duplicate ${what}`, {
+    ctx.error(source.file, source.locate([i, key]), 'duplicate', `duplicate ${what}`, {
       expected: `a ${what} used once`,
-      received: `${JSON.stringify(v)}, already used at line ${firstPos?.line ?? '?'}`,
+      received: `${JSON.stringify(v)}, already used at line ${source.locate([first, key]).line}`,
     });
   });
 }

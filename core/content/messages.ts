@@ -24,10 +24,7 @@ export function placeholdersOf(text: string): string[] {
   return [...new Set([...text.matchAll(/\{([\w.]+)\}/g)].map((m) => m[1]!))].sort();
 }
 
-interface Leaf {
-  value: string;
-  path: string[];
-}
+type Leaf = { value: string; path: string[] };
 
 /** The string leaves of a catalogue by dotted key; anything else is a problem at its position. */
 function flatten(ctx: LoadContext, source: YamlSource): Map<string, Leaf> {

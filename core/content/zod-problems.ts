@@ -74,15 +74,9 @@ export function zodProblems(error: z.ZodError, source: YamlSource, collection: s
     const input = (issue as { input?: unknown }).input;
     const hint = issue.code === 'invalid_value' && typeof input === 'string' ? hintFor(input, issue.values.map(String)) : undefined;
     // A refinement on a parent object reports the parent as its input: show the field's own value.
-    const got = issue.code === 'custom' ? showValue(valueAt(source.value, path)) : received(issue);
+    const got = issue.code === 'custom' ? showValue(path.reduce<unknown>((node, seg) => (node as Record<PathKey, unknown> | undefined)?.[seg], source.value)) : received(issue);
     return [problem(path, 'schema', { expected: expectation(issue), received: got, hint })];
   });
-}
-
-function valueAt(value: unknown, path: readonly PathKey[]): unknown {
-  let node = value;
-  for (const seg of path) node = (node as Record<PathKey, unknown> | undefined)?.[seg];
-  return node;
 }
 
 type Def = { type: string; shape?: Record<string, z.ZodType>; element?: z.ZodType; innerType?: z.ZodType; in?: z.ZodType; options?: z.ZodType[]; discriminator?: string; valueType?: z.ZodType };

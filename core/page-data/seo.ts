@@ -123,7 +123,7 @@ export function pageMeta(content: MetaContent, input: MetaInput): PageMeta {
   // language's home page too, says which page it is.
   const title = home && !language.prefix ? site.business.title : `${input.title} | ${site.business.title}`;
   const canonical = input.noindex ? null : `${site.origin}${path}`;
-  const description = input.description;
+  const { description } = input;
   if (canonical) {
     const inLanguage = language.hreflang;
     jsonLd.push({

@@ -96,12 +96,7 @@ const builders: { [K in StaticKind]: StaticBuilder<K> } = {
 function staticRoutes(content: Content, ctx: LoadContext, pagesFile: string, collected: RouteEntry[]): RouteEntry[] {
   const pagesSource = ctx.sources.get(pagesFile);
   return content.pages.map((entry: PageEntry, i): RouteEntry => {
-    const meta = pageMeta(content, {
-      path: entry.path,
-      title: entry.title,
-      description: entry.description,
-      noindex: entry.noindex,
-    });
+    const meta = pageMeta(content, entry);
     const builder = builders[entry.kind] as StaticBuilder<StaticKind>;
     return {
       path: ownPath(content, entry.path),

@@ -11,11 +11,6 @@ import { PAGE_CSS_VERSION, pageStyles } from './page-css.ts';
 
 type RenderFn = (input: RenderInput) => string;
 
-/** "/" → index.html, "/blog/x" → blog/x.html: served at the path with no trailing slash and no redirect. */
-export function htmlFileFor(routePath: string): string {
-  return routePath === '/' ? 'index.html' : `${routePath.slice(1)}.html`;
-}
-
 /** The route → source file manifest that `site check` uses to point problems at content files. */
 export interface RouteManifest {
   origin: string;
@@ -70,7 +65,8 @@ export async function prerender(index: SiteIndex, serverEntry: string, assets: A
   };
 
   for (const route of index.routes) {
-    const file = htmlFileFor(route.path);
+    // "/" → index.html, "/blog/x" → blog/x.html: served at the path with no trailing slash and no redirect.
+    const file = route.path === '/' ? 'index.html' : `${route.path.slice(1)}.html`;
     await renderTo(route, file);
     manifest.routes.push({ path: route.path, file, kind: route.data.kind, lang: route.lang ?? index.site.lang, source: route.source, sitemap: route.sitemap, noindex: route.data.meta.noindex });
   }

@@ -1,17 +1,7 @@
-import type { Lang, Language } from '#src/contract/site.ts';
+import type { Language } from '#src/contract/site.ts';
+import { alternatesOf } from '#src/i18n/href.ts';
 import type { RouteEntry } from '../page-data/route-entry.ts';
 import { escapeXml } from './escape.ts';
-
-/** The hreflang alternates of a page with a twin: each language that has it, and x-default (the default language's page). */
-export function alternatesOf(origin: string, translations: Record<Lang, string> | undefined, languages: readonly Language[]): { hreflang: string; href: string }[] {
-  const twins = languages.filter((l) => translations?.[l.code] !== undefined);
-  if (twins.length < 2) return [];
-  const url = (p: string) => `${origin}${p}`;
-  return [
-    ...twins.map((l) => ({ hreflang: l.hreflang, href: url(translations![l.code]!) })),
-    { hreflang: 'x-default', href: url(translations![languages[0]!.code]!) },
-  ];
-}
 
 /** sitemap.xml of every indexable page, with the language alternates of pages that have a twin; lastmod is the content's date, never the build time. */
 export function sitemapXml(origin: string, routes: RouteEntry[], languages: readonly Language[]): string {
@@ -20,7 +10,7 @@ export function sitemapXml(origin: string, routes: RouteEntry[], languages: read
     .map((r) => {
       const loc = `${origin}${r.path === '/' ? '/' : r.path}`;
       const lastmod = r.lastmod ? `<lastmod>${r.lastmod}</lastmod>` : '';
-      const links = alternatesOf(origin, r.data.meta.translations, languages).map((a) => `<xhtml:link rel="alternate" hreflang="${a.hreflang}" href="${escapeXml(a.href)}"/>`);
+      const links = alternatesOf(r.data.meta.translations, languages).map((a) => `<xhtml:link rel="alternate" hreflang="${a.hreflang}" href="${escapeXml(`${origin}${a.path}`)}"/>`);
       return `  <url><loc>${escapeXml(loc)}</loc>${lastmod}${links.join('')}</url>`;
     });
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`;

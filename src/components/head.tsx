@@ -1,5 +1,5 @@
 import type { PageMeta } from '../contract/site.ts';
-import { languageOf } from '../i18n/href.ts';
+import { alternatesOf, languageOf } from '../i18n/href.ts';
 import { scriptJson } from './island.tsx';
 import { useSiteData } from './site-context.tsx';
 
@@ -11,23 +11,20 @@ export function Head({ meta }: { meta: PageMeta }) {
   const shell = useSiteData();
   const { site, languages } = shell;
   const language = languageOf(shell);
-  const t = meta.translations;
-  // hreflang alternates among all the twins, and x-default (the default language's page), on pages that have a twin (decision 081).
-  const twins = t ? languages.filter((l) => t[l.code] !== undefined) : [];
-  const alternates = twins.length > 1 ? [...twins.map((l) => [l.hreflang, t![l.code]!]), ['x-default', t![languages[0]!.code]!]] : [];
+  const alternates = alternatesOf(meta.translations, languages);
   return (
     <>
       <title>{meta.title}</title>
       <meta name="description" content={meta.description} />
       <meta name="robots" content={meta.noindex ? 'noindex, follow' : 'index, follow'} />
       {meta.canonical && <link rel="canonical" href={meta.canonical} />}
-      {alternates.map(([hreflang, p]) => (
-        <link key={hreflang} rel="alternate" hrefLang={hreflang} href={`${site.origin}${p}`} />
+      {alternates.map(({ hreflang, path }) => (
+        <link key={hreflang} rel="alternate" hrefLang={hreflang} href={`${site.origin}${path}`} />
       ))}
       <meta property="og:type" content={meta.ogType} />
       <meta property="og:site_name" content={site.business.name} />
       <meta property="og:locale" content={language.locale} />
-      {alternates.length > 0 && twins.filter((l) => l !== language).map((l) => <meta key={l.code} property="og:locale:alternate" content={l.locale} />)}
+      {alternates.length > 0 && languages.filter((l) => l !== language && meta.translations?.[l.code] !== undefined).map((l) => <meta key={l.code} property="og:locale:alternate" content={l.locale} />)}
       <meta property="og:title" content={meta.title} />
       <meta property="og:description" content={meta.description} />
       {meta.canonical && <meta property="og:url" content={meta.canonical} />}

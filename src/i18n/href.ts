@@ -1,4 +1,4 @@
-import type { Language, SiteData } from '../contract/site.ts';
+import type { Lang, Language, SiteData } from '../contract/site.ts';
 
 /** The path of a page of `language` whose default-language path is `path`: "/about" → "/hi/about", "/" → "/hi". */
 export function pathIn(language: Pick<Language, 'prefix'>, path: string): string {
@@ -22,4 +22,11 @@ export function languageOf(site: Pick<SiteData, 'lang' | 'languages'>): Language
   const language = site.languages.find((l) => l.code === site.lang);
   if (!language) throw new Error(`The site has no language "${site.lang}" (content/site.yaml languages)`);
   return language;
+}
+
+/** The hreflang alternates of a page with a twin (decision 081): each language that has it, and x-default (the default language's page); none without a twin. */
+export function alternatesOf(translations: Record<Lang, string> | undefined, languages: readonly Language[]): { hreflang: string; path: string }[] {
+  const twins = languages.filter((l) => translations?.[l.code] !== undefined);
+  if (twins.length < 2) return [];
+  return [...twins.map((l) => ({ hreflang: l.hreflang, path: translations![l.code]! })), { hreflang: 'x-default', path: translations![languages[0]!.code]! }];
 }
