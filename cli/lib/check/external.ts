@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Problem } from '#core/content/problems.ts';
 import type { ExternalLinkUse } from './links.ts';
 import { pageProblem, type RuleContext } from './site.ts';
@@ -12,8 +13,6 @@ export interface ExternalOptions {
 }
 
 type Outcome = { ok: true; status: number } | { ok: false; status?: number; error: string };
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function request(url: string, method: 'HEAD' | 'GET', timeout: number): Promise<Response> {
   const res = await fetch(url, { method, redirect: 'follow', signal: AbortSignal.timeout(timeout), headers: { 'user-agent': 'site-check (link checker)' } });

@@ -191,11 +191,12 @@ function untranslatedTwins(contentDir: string, codes: string[], rel: (abs: strin
  * the environment it runs in; on Supabase they are the function's secrets, which it cannot see,
  * hence a warning and not an error. Named at the `forms:` line of site.yaml.
  */
-function alertWarning(siteLines: string[], env: Record<string, string | undefined>): Omit<Problem, 'file'> | null {
+function alertWarning(file: string, siteLines: string[], env: Record<string, string | undefined>): Problem[] {
   const { channels, problems } = alertChannelsFromEnv((name) => env[name]);
-  if (channels.telegram || channels.webhook) return null;
+  if (channels.telegram || channels.webhook) return [];
   const line = siteLines.findIndex((l) => /^forms:/.test(l)) + 1 || 1;
-  return {
+  return [{
+    file,
     line,
     column: 1,
     rule: 'go-live-lead-alerts',
@@ -203,7 +204,7 @@ function alertWarning(siteLines: string[], env: Record<string, string | undefine
     expected: `${ALERT_ENV.telegram.join(' and ')} (a Telegram bot), or ${ALERT_ENV.webhook.join(' and ')} (n8n, Make, Zapier), set as secrets where the function runs (README, "Leads")`,
     received: 'none set here',
     severity: 'warning',
-  };
+  }];
 }
 
 /**
@@ -215,18 +216,12 @@ function alertWarning(siteLines: string[], env: Record<string, string | undefine
 export function checkGoLive(contentDir: string, root: string, env: Record<string, string | undefined> = process.env): { problems: Problem[]; files: number } {
   const problems: Problem[] = [];
   const rel = (abs: string) => path.relative(root, abs).split(path.sep).join('/');
-  const scan = (abs: string, perLine: (line: string) => Finding[]) => {
-    readFileSync(abs, 'utf8')
-      .split(/\r?\n/)
-      .forEach((text, i) => {
-        for (const f of perLine(text)) problems.push({ ...f, file: rel(abs), line: i + 1 });
-      });
-  };
+  const scan = (abs: string, perLine: (line: string) => Finding[], text = readFileSync(abs, 'utf8')) =>
+    text.split(/\r?\n/).forEach((line, i) => problems.push(...perLine(line).map((f) => ({ ...f, file: rel(abs), line: i + 1 }))));
   const site = path.join(contentDir, 'site.yaml');
-  scan(site, siteLine);
   const siteText = readFileSync(site, 'utf8');
-  const alert = alertWarning(siteText.split(/\r?\n/), env);
-  if (alert) problems.push({ ...alert, file: rel(site) });
+  scan(site, siteLine, siteText);
+  problems.push(...alertWarning(rel(site), siteText.split(/\r?\n/), env));
   const codes = listedLanguages(parseYamlSource('site.yaml', siteText).value);
   problems.push(...untranslatedCatalogues(contentDir, codes, rel), ...untranslatedTwins(contentDir, codes, rel));
   const pages = contentFiles(contentDir).filter((f) => !isDraft(readFileSync(f, 'utf8')));

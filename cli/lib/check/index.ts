@@ -1,9 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { SiteSchema, type Site } from '#schemas/site.ts';
-import type { Problem } from '#core/content/problems.ts';
+import { SiteSchema } from '#schemas/site.ts';
 import { LoadContext } from '#core/content/context.ts';
-import { readMessages, type Catalogues } from '#core/content/messages.ts';
+import { readMessages } from '#core/content/messages.ts';
 import { checkContactLinks } from './contact.ts';
 import { checkExternal, type ExternalOptions } from './external.ts';
 import { checkFacts } from './facts.ts';
@@ -17,19 +16,6 @@ import { checkSimilar } from './similar.ts';
 import { CheckSetupError, readBuiltSite, SourceLocator, type RuleContext } from './site.ts';
 
 export { CheckSetupError } from './site.ts';
-
-/** What the check takes from content/: its problems, and what the rules compare the built pages with. */
-export interface CheckedContent {
-  /** content/site.yaml, validated; undefined when it has problems (the fact rules are skipped). */
-  facts?: Site;
-  /** The message catalogues of the site's languages (content/messages/); undefined when they do not load (the content check says why). */
-  catalogues?: Catalogues;
-  problems: Problem[];
-  /** How many content files were checked. */
-  files: number;
-  /** Wall milliseconds it took. */
-  ms: number;
-}
 
 export interface ContentCheckOptions {
   /** The content folder the site was built from. */
@@ -48,57 +34,39 @@ export interface CheckOptions {
   /** The project root: problem file names are relative to it. */
   root: string;
   /** What checkContent() found in the content the site was built from. */
-  content: CheckedContent;
+  content: Awaited<ReturnType<typeof checkContent>>;
   /** Also request outbound http(s) links. */
   external?: ExternalOptions;
   /** Share of shingled text above which two brand (or area) pages are near-duplicates; default 0.8. */
   similarity?: number;
 }
 
-export interface CheckReport {
-  /** No errors (warnings allowed). */
-  ok: boolean;
-  /** How many things were looked at. */
-  checked: { contentFiles: number; pages: number; links: number; externalLinks: number };
-  problems: Problem[];
-  /** Wall milliseconds per phase. */
-  timings: Record<string, number>;
-}
-
-/**
- * content/site.yaml and the message catalogues alone, for the rules. Read without the content
- * loader, which pulls in MDX and React: `site check --skip-content` starts in a fraction of the time.
- */
-function readFacts(contentDir: string, root: string): Omit<CheckedContent, 'files' | 'ms'> {
-  const ctx = new LoadContext(contentDir, root);
-  const facts = ctx.readYaml('site.yaml', SiteSchema, 'site');
-  const problems = [...ctx.problems];
-  const source = ctx.sources.get(ctx.display(path.join(contentDir, 'site.yaml')));
-  if (!source) return { problems };
-  // The catalogues of the languages site.yaml lists, as written (the content check reports their problems).
-  const catalogues = readMessages(ctx, listedLanguages(source.value));
-  return { facts, catalogues, problems };
-}
-
 /**
  * The first half of `site check`: every problem the content pipeline reports, run as `site build`
  * runs it (loaded on demand: it is heavy), or with `skipContent` only site.yaml's; with `goLive`,
- * what must change before going live.
+ * what must change before going live. Also what the rules compare the built pages with.
  */
-export async function checkContent(opts: ContentCheckOptions): Promise<CheckedContent> {
+export async function checkContent(opts: ContentCheckOptions) {
   if (!existsSync(opts.contentDir)) throw new CheckSetupError(`The content folder ${opts.contentDir} does not exist (use --content <dir>).`);
   const t0 = performance.now();
-  // What the rules compare the pages with comes from site.yaml and the catalogues alone, also when
-  // the loader finds problems elsewhere (then it gives no content).
-  const { problems, ...forRules } = readFacts(opts.contentDir, opts.root);
-  let found = { ...forRules, problems, files: 1 };
+  // What the rules compare the pages with: site.yaml (validated; undefined when it has problems) and
+  // the catalogues of the languages it lists, as written (the content check reports their problems).
+  // Read without the content loader, which pulls in MDX and React (`--skip-content` starts in a
+  // fraction of the time), and also when the loader finds problems elsewhere (then it gives no content).
+  const ctx = new LoadContext(opts.contentDir, opts.root);
+  const facts = ctx.readYaml('site.yaml', SiteSchema, 'site');
+  let problems = [...ctx.problems];
+  const source = ctx.sources.get(ctx.display(path.join(opts.contentDir, 'site.yaml')));
+  const catalogues = source && readMessages(ctx, listedLanguages(source.value));
+  let files = 1;
   if (!opts.skipContent) {
     const { cacheDirOf, prepareSite } = await import('#core/pipeline/prepare.ts');
     const prepared = await prepareSite({ root: opts.root, contentDir: opts.contentDir, cacheDir: cacheDirOf(opts.root), buildDate: new Date().toISOString().slice(0, 10) });
-    found = { ...forRules, problems: prepared.ok ? [] : prepared.problems, files: prepared.filesChecked };
+    problems = prepared.ok ? [] : prepared.problems;
+    files = prepared.filesChecked;
   }
-  if (opts.goLive) found.problems.push(...checkGoLive(opts.contentDir, opts.root).problems);
-  return { ...found, ms: Math.round(performance.now() - t0) };
+  if (opts.goLive) problems.push(...checkGoLive(opts.contentDir, opts.root).problems);
+  return { facts, catalogues, problems, files, ms: Math.round(performance.now() - t0) };
 }
 
 /**
@@ -106,15 +74,15 @@ export async function checkContent(opts: ContentCheckOptions): Promise<CheckedCo
  * links and #fragments, canonicals and sitemap, titles and descriptions, JSON-LD, hreflang, contact
  * links, business facts, near-duplicate pages and shell text; outbound links only when asked.
  */
-export async function checkSite(opts: CheckOptions): Promise<CheckReport> {
+export async function checkSite(opts: CheckOptions) {
   const timings: Record<string, number> = { content: opts.content.ms };
-  const time = <T>(name: string, fn: () => T): T => {
+  const time = async <T>(name: string, fn: () => T | Promise<T>): Promise<T> => {
     const t0 = performance.now();
-    const out = fn();
+    const out = await fn();
     timings[name] = Math.round(performance.now() - t0);
     return out;
   };
-  const site = time('read', () => readBuiltSite(path.resolve(opts.dist)));
+  const site = await time('read', () => readBuiltSite(path.resolve(opts.dist)));
   const { facts, catalogues } = opts.content;
   const ctx: RuleContext = { site, facts, locate: new SourceLocator(opts.root) };
   const problems = [...opts.content.problems];
@@ -131,28 +99,23 @@ export async function checkSite(opts: CheckOptions): Promise<CheckReport> {
       severity: 'error',
     });
   }
-  const outbound = opts.external ? new Map<string, ExternalLinkUse>() : undefined;
-  const links = time('links', () => checkLinks(ctx, outbound));
+  const { external } = opts;
+  const outbound = external ? new Map<string, ExternalLinkUse>() : undefined;
+  const links = await time('links', () => checkLinks(ctx, outbound));
   problems.push(...links.problems);
-  problems.push(...time('seo', () => checkSeo(ctx)));
-  problems.push(...time('jsonld', () => checkJsonLd(ctx)));
-  problems.push(...time('hreflang', () => checkHreflang(ctx)));
-  problems.push(...time('contact', () => checkContactLinks(ctx)));
-  problems.push(...time('facts', () => checkFacts(ctx)));
-  problems.push(...time('similar', () => checkSimilar(ctx, opts.similarity ?? 0.8)));
-  problems.push(...time('shellLanguage', () => checkShellLanguage(ctx, catalogues)));
-  let externalLinks = 0;
-  if (opts.external && outbound) {
-    const t0 = performance.now();
-    const ext = await checkExternal(ctx, outbound, opts.external);
-    problems.push(...ext.problems);
-    externalLinks = ext.checked;
-    timings.external = Math.round(performance.now() - t0);
-  }
+  const rules = { seo: checkSeo, jsonld: checkJsonLd, hreflang: checkHreflang, contact: checkContactLinks, facts: checkFacts };
+  for (const [name, rule] of Object.entries(rules)) problems.push(...(await time(name, () => rule(ctx))));
+  problems.push(...(await time('similar', () => checkSimilar(ctx, opts.similarity ?? 0.8))));
+  problems.push(...(await time('shellLanguage', () => checkShellLanguage(ctx, catalogues))));
+  const ext = external && outbound ? await time('external', () => checkExternal(ctx, outbound, external)) : undefined;
+  problems.push(...(ext?.problems ?? []));
   return {
     ok: !problems.some((p) => p.severity === 'error'),
-    checked: { contentFiles: opts.content.files, pages: site.all.length, links: links.links, externalLinks },
+    checked: { contentFiles: opts.content.files, pages: site.all.length, links: links.links, externalLinks: ext?.checked ?? 0 },
     problems,
     timings,
   };
 }
+
+/** What `site check` found: ok when there are no errors (warnings allowed), how many things were looked at, wall milliseconds per phase. */
+export type CheckReport = Awaited<ReturnType<typeof checkSite>>;

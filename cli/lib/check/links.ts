@@ -79,9 +79,8 @@ export function checkLinks(ctx: RuleContext, external?: Map<string, ExternalLink
   const problems: Problem[] = [];
   const { origin } = ctx.site;
   let links = 0;
-  const allPaths = () => ctx.site.pages.keys();
   for (const page of ctx.site.all) {
-    const reported = new Set<string>();
+    const checked = new Set<string>();
     for (const link of page.facts.links) {
       links++;
       const t = classify(link.value, page.path, origin);
@@ -93,27 +92,26 @@ export function checkLinks(ctx: RuleContext, external?: Map<string, ExternalLink
         }
         continue;
       }
-      if (t.type !== 'internal') continue;
-      if (reported.has(link.value)) continue;
+      // The same value on a page gives the same problems: checked once.
+      if (t.type !== 'internal' || checked.has(link.value)) continue;
+      checked.add(link.value);
       // A same-page fragment ("#faq") is checked against this page's ids.
       const samePage = t.path === '' || (t.path === page.path && t.fragment !== undefined);
       const hit = samePage ? { page, slash: false } : resolve(ctx, t.path);
       if (!hit) {
-        reported.add(link.value);
         problems.push(
           pageProblem(ctx, page, {
             rule: 'broken-link',
             message: `${link.where} "${link.value}" points to a page or file that is not in the built site`,
             expected: 'a page of the site or a file in the build',
             received: t.path,
-            hint: hintFor(t.path, allPaths()),
+            hint: hintFor(t.path, ctx.site.pages.keys()),
             needles: [link.value, t.path],
           }),
         );
         continue;
       }
       if (hit.slash) {
-        reported.add(link.value);
         problems.push(
           pageProblem(ctx, page, {
             rule: 'trailing-slash',
@@ -126,7 +124,6 @@ export function checkLinks(ctx: RuleContext, external?: Map<string, ExternalLink
         );
       }
       if (hit.page && t.fragment && t.fragment !== 'top' && !hit.page.facts.ids.has(t.fragment)) {
-        reported.add(link.value);
         problems.push(
           pageProblem(ctx, page, {
             rule: 'broken-fragment',

@@ -1,14 +1,6 @@
 import { Parser } from 'htmlparser2';
 import { statements, type Statement } from './statements.ts';
 
-/** One URL-valued attribute found on a page. */
-export interface PageLink {
-  /** The element and attribute, e.g. "a[href]", "img[src]", "meta[og:image]". */
-  where: string;
-  /** The attribute value as written. */
-  value: string;
-}
-
 /** What `site check` needs from one HTML page, read in a single streaming pass (no DOM). */
 export interface PageFacts {
   /** <html lang>. */
@@ -23,7 +15,8 @@ export interface PageFacts {
   robots?: string;
   /** Every id (and <a name>) on the page: the targets of #fragments. */
   ids: Set<string>;
-  links: PageLink[];
+  /** Every URL-valued attribute: where ("a[href]", "img[src]", "meta[og:image]") and its value as written. */
+  links: { where: string; value: string }[];
   /** The text of each <script type="application/ld+json">. */
   jsonLd: string[];
   /**

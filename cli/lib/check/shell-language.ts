@@ -7,12 +7,6 @@ import type { Messages } from '#src/contract/site.ts';
 import { VOID } from './page.ts';
 import { pageProblem, type RuleContext } from './site.ts';
 
-/** Shell text of the default language found on a page of another, and the catalogue key it is the value of. */
-export interface UntranslatedText {
-  text: string;
-  key: string;
-}
-
 /** Elements whose content is the shell: the same on every page, written in the code, not in content/. */
 const SHELL = new Set(['header', 'footer', 'nav', 'dialog', 'form']);
 /** Announced attributes of shell elements, checked like text. */
@@ -21,20 +15,16 @@ const HIDDEN = new Set(['script', 'style', 'template', 'svg']);
 
 const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
 
-const valuesOf = new WeakMap<Messages, ReturnType<typeof defaultValues> & { def: Messages }>();
-
-/** defaultValues, made once per catalogue of a page's language (not once per page), again if the default's changes. */
-function defaultValuesOnce(def: Messages, own: Messages) {
-  let values = valuesOf.get(own);
-  if (values?.def !== def) valuesOf.set(own, (values = { ...defaultValues(def, own), def }));
-  return values;
-}
+const valuesOf = new WeakMap<Messages, { def: Messages; exact: Map<string, string>; patterns: { re: RegExp; key: string }[]; ownValues: Set<string> }>();
 
 /**
  * The default language's values to look for: those that differ from the page language's value of
  * the same key and are words (two letters or more, outside placeholders); placeholders match anything.
+ * Made once per catalogue of a page's language (not once per page), again if the default's changes.
  */
 function defaultValues(def: Messages, own: Messages) {
+  const made = valuesOf.get(own);
+  if (made?.def === def) return made;
   const ownValues = new Set(Object.values(own).map(squash));
   const exact = new Map<string, string>();
   const patterns: { re: RegExp; key: string }[] = [];
@@ -50,16 +40,19 @@ function defaultValues(def: Messages, own: Messages) {
     const parts = value.split(/\{[\w.]+\}/).map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
     patterns.push({ re: new RegExp(`^${parts.join('.+?')}$`), key });
   }
-  return { exact, patterns, ownValues };
+  const values = { exact, patterns, ownValues, def };
+  valuesOf.set(own, values);
+  return values;
 }
 
 /**
  * The default language's catalogue values (`def`) in the shell (header, footer, nav, dialog, forms,
- * the widget, the skip link) of one page of another language, whose catalogue is `own`.
+ * the widget, the skip link) of one page of another language, whose catalogue is `own`: each text
+ * found, with the catalogue key it is the value of.
  */
-export function untranslatedShellText(html: string, def: Messages, own: Messages): UntranslatedText[] {
-  const { exact, patterns, ownValues } = defaultValuesOnce(def, own);
-  const found: UntranslatedText[] = [];
+export function untranslatedShellText(html: string, def: Messages, own: Messages) {
+  const { exact, patterns, ownValues } = defaultValues(def, own);
+  const found: { text: string; key: string }[] = [];
   const match = (raw: string) => {
     const text = squash(raw);
     if (!text || ownValues.has(text)) return;

@@ -91,12 +91,6 @@ function candidatePairs(sets: Set<number>[]): [number, number][] {
 /** The shell (banner, footer text) is on most pages: this many pages of other kinds, evenly spread, show it. */
 const SHELL_SAMPLE = 80;
 
-/** At most `n` items of `list`, evenly spread, in order. */
-function sample<T>(list: T[], n: number): T[] {
-  if (list.length <= n) return list;
-  return Array.from({ length: n }, (_, i) => list[Math.floor((i * list.length) / n)]!);
-}
-
 /**
  * Near-duplicate brand or area pages: Jaccard similarity of 5-word shingles of each page's <main>
  * text (breadcrumb left out), after dropping shingles found on most pages of other kinds (the
@@ -115,7 +109,8 @@ export function checkSimilar(ctx: RuleContext, threshold: number): Problem[] {
   for (const [kind, lang] of SIMILAR_KINDS.flatMap((k) => languages.map((l) => [k, l] as const))) {
     const group = ctx.site.all.filter((p) => p.kind === kind && p.lang === lang);
     if (group.length < 2) continue;
-    const others = sample(ctx.site.all.filter((p) => p.kind !== kind && !p.notFound), SHELL_SAMPLE);
+    const rest = ctx.site.all.filter((p) => p.kind !== kind && !p.notFound);
+    const others = rest.length <= SHELL_SAMPLE ? rest : Array.from({ length: SHELL_SAMPLE }, (_, i) => rest[Math.floor((i * rest.length) / SHELL_SAMPLE)]!);
     const shared = new Map<number, number>();
     for (const p of others) for (const x of setOf(p)) shared.set(x, (shared.get(x) ?? 0) + 1);
     const shell = new Set([...shared].filter(([, n]) => others.length >= 3 && n >= others.length / 2).map(([x]) => x));

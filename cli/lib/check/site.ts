@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { decodeXML } from 'entities';
 import type { Site } from '#schemas/index.ts';
 import type { Problem } from '#core/content/problems.ts';
 import type { RouteManifest } from '#core/pipeline/prerender.ts';
@@ -43,23 +44,11 @@ export class CheckSetupError extends Error {
   override name = 'CheckSetupError';
 }
 
-function walk(dir: string, prefix: string, out: Set<string>) {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) walk(path.join(dir, entry.name), rel, out);
-    else out.add(rel);
-  }
-}
-
 /** "about.html" → "/about", "index.html" → "/", "docs/index.html" → "/docs". */
 export function pathOfFile(file: string): string {
   const noExt = file.replace(/\.html$/, '');
   if (noExt === 'index') return '/';
   return `/${noExt.replace(/\/index$/, '')}`;
-}
-
-function decodeXml(s: string): string {
-  return s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
 }
 
 /** Read dist/: the manifest (required), every HTML page, the sitemap. */
@@ -78,8 +67,8 @@ export function readBuiltSite(dist: string): BuiltSite {
   }
   manifest.notFound ??= [];
 
-  const files = new Set<string>();
-  walk(dist, '', files);
+  const entries = readdirSync(dist, { recursive: true, withFileTypes: true }).filter((e) => !e.isDirectory());
+  const files = new Set(entries.map((e) => path.relative(dist, path.join(e.parentPath, e.name)).split(path.sep).join('/')));
   const distName = path.basename(dist);
 
   const all: BuiltPage[] = [];
@@ -113,7 +102,7 @@ export function readBuiltSite(dist: string): BuiltSite {
   let sitemap: string[] | undefined;
   if (files.has('sitemap.xml')) {
     const xml = readFileSync(path.join(dist, 'sitemap.xml'), 'utf8');
-    sitemap = [...xml.matchAll(/<loc>\s*([^<]*?)\s*<\/loc>/g)].map((m) => decodeXml(m[1]!));
+    sitemap = [...xml.matchAll(/<loc>\s*([^<]*?)\s*<\/loc>/g)].map((m) => decodeXML(m[1]!));
   }
   return { dist, origin: manifest.origin.replace(/\/$/, ''), manifest, files, pages, all, sitemap };
 }
@@ -123,19 +112,13 @@ export class SourceLocator {
   private cache = new Map<string, string | null>();
   constructor(private root: string) {}
 
-  private text(file: string): string | null {
-    let t = this.cache.get(file);
-    if (t === undefined) {
-      const abs = path.resolve(this.root, file);
-      t = existsSync(abs) ? readFileSync(abs, 'utf8') : null;
-      this.cache.set(file, t);
-    }
-    return t;
-  }
-
-  /** The line and column of the first of `needles` found in `file`, or undefined. */
+  /** The line and column of the first of `needles` found in `file` (each file read once), or undefined. */
   find(file: string, needles: (string | undefined)[]): { line: number; column: number } | undefined {
-    const text = this.text(file);
+    let text = this.cache.get(file);
+    if (text === undefined) {
+      const abs = path.resolve(this.root, file);
+      this.cache.set(file, (text = existsSync(abs) ? readFileSync(abs, 'utf8') : null));
+    }
     if (!text) return undefined;
     for (const needle of needles) {
       if (!needle || needle.length < 2) continue;
