@@ -66,20 +66,15 @@ function readSiteOverlay(lctx: LoadContext, baseValue: unknown): z.output<typeof
   return lctx.validate({ ...source, value: deepMerge(baseValue, source.value) }, SiteSchema, 'site');
 }
 
-/** A language after the first as read from content/<code>/: its own context (its problems located in its files), its twin files, overlay and folders. */
-export interface Twins {
-  code: Lang;
-  lctx: LoadContext;
-  /** Each file collection the language translates: its data, null when it has problems. */
-  files: Partial<Record<(typeof TWIN_FILES)[number], unknown>>;
-  site?: z.output<typeof SiteSchema>;
-  folders: FolderContent;
-}
-
-/** Read content/<code>/ for one language (nothing when the folder does not exist): every twin, each checked against its default-language file. */
-export function readTwins(ctx: LoadContext, code: Lang): Twins {
+/**
+ * Read content/<code>/ for one language (nothing when the folder does not exist): every twin, each
+ * checked against its default-language file. Its own context (its problems located in its files),
+ * its twin files (each file collection it translates: its data, null when it has problems), overlay
+ * and folders.
+ */
+export function readTwins(ctx: LoadContext, code: Lang) {
   const lctx = ctx.child(path.join(ctx.dir, code));
-  const files: Twins['files'] = {};
+  const files: Partial<Record<(typeof TWIN_FILES)[number], unknown>> = {};
   for (const name of TWIN_FILES) {
     const { file, schema } = fileCollections[name];
     if (existsSync(path.join(lctx.dir, file))) files[name] = lctx.readYaml(file, schema, name) ?? null;
@@ -91,6 +86,9 @@ export function readTwins(ctx: LoadContext, code: Lang): Twins {
   checkTwinFiles(ctx, lctx, folders, files.pages as Content['pages'] | null | undefined);
   return { code, lctx, files, site, folders };
 }
+
+/** A language after the first as read from content/<code>/. */
+type Twins = ReturnType<typeof readTwins>;
 
 /**
  * A language's content, made from its twins and the default language's content `def`: its twins

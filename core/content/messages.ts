@@ -45,10 +45,7 @@ function flatten(ctx: LoadContext, source: YamlSource): Map<string, Leaf> {
 }
 
 /** The catalogues of the site's languages, flattened (`"nav.home": "Home"`), and each language as its pages state it. */
-export interface Catalogues {
-  messages: Record<Lang, Messages>;
-  languages: Language[];
-}
+export type Catalogues = NonNullable<ReturnType<typeof readMessages>>;
 
 /**
  * Read content/messages/<code>.yaml for each language of `codes` (site.yaml `languages`, the
@@ -56,7 +53,7 @@ export interface Catalogues {
  * and the same {placeholders} per key as the default language's. Problems go to ctx; the
  * catalogues come back only when all of them are valid.
  */
-export function readMessages(ctx: LoadContext, codes: readonly Lang[]): Catalogues | undefined {
+export function readMessages(ctx: LoadContext, codes: readonly Lang[]) {
   const read = new Map<Lang, { source: YamlSource; leaves: Map<string, Leaf> }>();
   const before = ctx.problems.length;
   for (const code of codes) {

@@ -1,5 +1,3 @@
-// The shapes of loaded content: types only.
-
 import type { z } from 'zod';
 import type { FileCollections, folderCollections } from '#schemas/index.ts';
 import type { Lang, Language, Messages } from '#src/contract/site.ts';

@@ -19,16 +19,16 @@ export const laterIndexPaths = (posts: number): string[] => Array.from({ length:
 
 /**
  * The pages of the blog index: page 1 is /blog (content/pages.yaml), the others /blog/page/<n>.
- * `which`: page 1 alone, the others, or all (each is rendered once: /blog and the rest are routes of
+ * `which`: page 1 alone or the others (each is rendered once: /blog and the rest are routes of
  * their own). `collected`: the pages made from folders, whose areas the index links.
  */
-export function blogIndexPages(content: Content, first: { title: string; description: string; meta: PageMeta }, collected: RouteEntry[], which: 'first' | 'rest' | 'all' = 'all'): BlogIndexData[] {
+export function blogIndexPages(content: Content, first: { title: string; description: string; meta: PageMeta }, collected: RouteEntry[], which: 'first' | 'rest'): BlogIndexData[] {
   const facts = pageFacts(content.site, undefined, content.messages);
   const cards = sortPosts(content.blog).map((e) => postCard(fillDeep(e.data, facts)));
   const [featured, ...rest] = cards;
   const pages = pageCount(cards.length);
   const links = servicesAndAreas(content, collected);
-  const numbers = Array.from({ length: pages }, (_, i) => i + 1).filter((n) => which === 'all' || (which === 'first') === (n === 1));
+  const numbers = Array.from({ length: pages }, (_, i) => i + 1).filter((n) => (which === 'first') === (n === 1));
   return numbers.map((n): BlogIndexData => {
     const i = n - 1;
     const grid = rest.slice(i * POSTS_PER_PAGE, n * POSTS_PER_PAGE);

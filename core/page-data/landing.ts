@@ -51,7 +51,6 @@ export function landingRoutes(content: Content, variant: 'brand' | 'area'): Rout
     const defaultPath = folderCollections[variant === 'brand' ? 'brands' : 'areas'].route(page);
     const path = ownPath(content, defaultPath);
     const facts = pageFacts(site, page.warranty, content.messages);
-    const hours = site.hours.primary;
     const sections = page.sections.map((s): ResolvedSection => {
       switch (s.type) {
         case 'brand-grid': {
@@ -66,7 +65,7 @@ export function landingRoutes(content: Content, variant: 'brand' | 'area'): Rout
           // An item with no href links to the area (or brand) page of the same name, when there is one.
           return { ...s, items: s.items.map((it) => ({ ...it, href: it.href ?? areaLinks.get(nameKey(it.name)) ?? brandLinks.get(nameKey(it.name)) })) };
         case 'service-info':
-          return { ...s, hoursText: s.hours ? hoursText(hours, content.messages) : undefined };
+          return { ...s, hoursText: s.hours ? hoursText(site.hours.primary, content.messages) : undefined };
         default:
           return s;
       }

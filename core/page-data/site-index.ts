@@ -27,9 +27,8 @@ export function buildSiteIndex(content: Content, ctx: LoadContext, buildDate: st
 
 /**
  * The pages of one language, made by the same builders from its content (`base`: the default
- * language's), and their shell. Its
- * content lists the default language's pages it has no twin of (core/content/languages.ts): they
- * are built for its lists and links, and left to the default language.
+ * language's), and their shell. Its content lists the default language's pages it has no twin of
+ * (core/content/languages.ts): they are built for its lists and links, and left to the default language.
  */
 function languageEdition(content: Content, base: Content, ctx: LoadContext, buildDate: string): { site: SiteData; routes: RouteEntry[]; notFound: NotFoundEntry[] } {
   const { language, languages } = content;

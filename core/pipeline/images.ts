@@ -35,11 +35,11 @@ const mapImages = (value: unknown, replace: (image: PictureImage) => PictureImag
 
 /**
  * Every local raster image in the content goes through sharp: AVIF and WebP at each width with a
- * fallback in the original format, made once into `cacheDir` (named by the source's hash; the
- * caller names the folder by imageEncoder()), all images side by side. Returns
- * the content with each image object given its real width and height, `srcset` and `sources` for
- * <picture>, pointing at /_img/, and the files to copy into dist/_img/ (`copyImages`). Only the
- * entries' data is walked (not their parsed sources); the input is left as it was.
+ * fallback in the original format, made once into `cacheDir` (named by the source's hash; the caller
+ * names the folder by imageEncoder()), all images side by side. Returns the content with each image
+ * object given its real width and height, `srcset` and `sources` for <picture>, pointing at /_img/,
+ * and the files to copy into dist/_img/ (`copyImages`). Only the entries' data is walked (not their
+ * parsed sources); the input is left as it was.
  */
 export async function processImages<T extends Content>(content: T, publicDir: string, cacheDir: string): Promise<{ content: T; files: string[] }> {
   const files = new Set<string>();
