@@ -71,7 +71,7 @@ export function readMessages(ctx: LoadContext, codes: readonly Lang[]) {
     read.set(code, { source, leaves: flatten(ctx, source) });
   }
 
-  const [first, ...others] = codes;
+  const first = codes[0];
   const ref = first === undefined ? undefined : read.get(first);
   for (const [code, { source, leaves: leaf }] of read) {
     for (const [key, { expected, re }] of Object.entries(LANGUAGE_KEYS)) {
@@ -85,9 +85,8 @@ export function readMessages(ctx: LoadContext, codes: readonly Lang[]) {
   }
   if (ref) {
     const { leaves: reference, source: refSource } = ref;
-    for (const code of others) {
-      if (!read.has(code)) continue;
-      const { source, leaves: other } = read.get(code)!;
+    for (const [code, { source, leaves: other }] of read) {
+      if (code === first) continue;
       for (const [key, { value, path: at }] of reference) {
         const twin = other.get(key);
         if (twin === undefined) {

@@ -58,11 +58,7 @@ export function headersFile(site: Site): string {
   return lines.join('\n');
 }
 
-export interface Redirect {
-  from: string;
-  to: string;
-  status: 301 | 302 | 404;
-}
+type Redirect = { from: string; to: string; status: 301 | 404 };
 
 /**
  * `_redirects`: every page's trailing-slash form and its declared aliases (301 to the page), and the

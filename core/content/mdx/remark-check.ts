@@ -4,11 +4,8 @@ import type { Position as Point } from '../yaml-source.ts';
 
 /** A problem of a body, at a position of the body (references.ts makes it a problem of its file). */
 export type BodyIssue = Pick<Problem, 'rule' | 'message' | 'expected' | 'received' | 'hint'> & { at: Point };
-export interface BodyLink {
-  url: string;
-  /** Where the link is in the body. */
-  at: Point;
-}
+/** A link of a body, and where it is in the body. */
+export type BodyLink = { url: string; at: Point };
 
 /** The parts of an mdast node (with MDX's) that the plugins read and write. */
 export interface Node {
