@@ -44,14 +44,6 @@ export function factsOf(content: { site: Site; messages: Messages }): FactsOf {
   };
 }
 
-/** Replace every {placeholder} of `text` with its fact; unknown ones are left as they are. */
-export function fill(text: string, facts: PageFacts): string {
-  return fillFacts(
-    text.replace(/\{(founded|business|city)\}/g, (_, key: 'founded' | 'business' | 'city') => facts[key]),
-    facts,
-  );
-}
-
 /**
  * A JSON-like value with each part that `replace` gives another value for replaced (it gives the
  * part itself otherwise, and is asked again of each item or field of an array or object it kept).
@@ -84,7 +76,7 @@ export function mapDeep<T>(value: T, replace: (part: unknown) => unknown): T {
 /** Fill the placeholders in every string of a JSON-like value (mapDeep: what has none is shared, not copied). */
 export function fillDeep<T>(value: T, facts: PageFacts): T {
   // A string with no "{" has no placeholder: most of a front matter, kept as it is.
-  return mapDeep(value, (part) => (typeof part === 'string' && part.includes('{') ? fill(part, facts) : part));
+  return mapDeep(value, (part) => (typeof part === 'string' && part.includes('{') ? fillFacts(part, facts) : part));
 }
 
 /** The message `key` of the content's language (content/messages/<code>.yaml), its {placeholders} filled from `vars`. */

@@ -6,19 +6,12 @@ import { factsOf } from './facts.ts';
 import { readFolders } from './folders.ts';
 import { readTwins, translation } from './languages.ts';
 import { readMessages } from './messages.ts';
-import type { Problem } from './problems.ts';
 import { checkReferences, checkSiteReferences, knownTargets } from './references.ts';
 import type { Content, Entry, FolderContent, SiteLanguages } from './types.ts';
 import type { Lang } from '#src/contract/site.ts';
 
-export interface LoadResult {
-  content?: Content;
-  problems: Problem[];
-  filesChecked: number;
-  /** MDX bodies rendered by this load, and taken from the content cache. */
-  bodies: { rendered: number; cached: number };
-  ctx: LoadContext;
-}
+/** The content (none when it has problems), its problems, the files checked and the MDX bodies rendered and taken from the content cache. */
+export type LoadResult = Awaited<ReturnType<typeof loadContent>>;
 
 export interface LoadOptions {
   /** The content cache's folder (cache.ts, e.g. .cache/content); none: every file is parsed, validated and rendered. */
@@ -33,7 +26,7 @@ export interface LoadOptions {
  * for each other language site.yaml lists), make each language's content, render the MDX bodies,
  * check the references.
  */
-export async function loadContent(dir: string, root = path.dirname(path.resolve(dir)), opts: LoadOptions = {}): Promise<LoadResult> {
+export async function loadContent(dir: string, root = path.dirname(path.resolve(dir)), opts: LoadOptions = {}) {
   const ctx = new LoadContext(path.resolve(dir), path.resolve(root), opts);
   const loaded: Partial<Record<string, unknown>> & Partial<FileCollections> = {};
   for (const [name, { file, schema }] of Object.entries(fileCollections)) loaded[name] = ctx.readYaml(file, schema, name);

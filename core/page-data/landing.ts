@@ -2,7 +2,8 @@ import { folderCollections, type LandingPage, type Site } from '#schemas/index.t
 import { hoursText } from '#src/i18n/translate.ts';
 import type { LandingData, ResolvedSection } from '#src/contract/pages.ts';
 import type { NavLink } from '#src/contract/site.ts';
-import { fill, fillDeep, pageFacts, say } from '../content/facts.ts';
+import { fillFacts } from '#src/lib/format.ts';
+import { fillDeep, pageFacts, say } from '../content/facts.ts';
 import type { Content, Entry } from '../content/types.ts';
 import { breadcrumbFromPath, ownPath, pageMeta } from './seo.ts';
 import type { RouteEntry } from './route-entry.ts';
@@ -74,11 +75,11 @@ export function landingRoutes(content: Content, variant: 'brand' | 'area'): Rout
     if (body && !sections.some((s) => s.type === 'body')) sections.splice(1, 0, { type: 'body' });
     const filled = fillDeep(sections, facts);
     const hero = filled.find((s) => s.type === 'hero') as { heading: string; lead: string };
-    const title = fill(page.title, facts);
+    const title = fillFacts(page.title, facts);
     const meta = pageMeta(content, {
       path: defaultPath,
       title,
-      description: fill(page.description, facts),
+      description: fillFacts(page.description, facts),
       // The URL is written in the default language's words: a crumb spelled from it reads right
       // there only (its words as the title spells them); in another language the page's crumb is its heading.
       breadcrumb: page.breadcrumb ?? breadcrumbFromPath(defaultPath, content.language.prefix ? hero.heading : undefined, title),

@@ -4,7 +4,8 @@ import type { PageData } from '#src/contract/pages.ts';
 import type { NavLink, PageMeta, SiteData } from '#src/contract/site.ts';
 import { pathIn } from '#src/i18n/href.ts';
 import type { LoadContext } from '../content/context.ts';
-import { fill, pageFacts, say } from '../content/facts.ts';
+import { fillFacts } from '#src/lib/format.ts';
+import { pageFacts, say } from '../content/facts.ts';
 import type { Content } from '../content/types.ts';
 import { postRoutes } from './blog.ts';
 import { blogIndexPages, blogIndexRoutes } from './blog-index.ts';
@@ -73,7 +74,7 @@ const builders: { [K in StaticKind]: StaticBuilder<K> } = {
       kind: 'home',
       meta,
       services: content.services.filter((s) => s.main).map(({ id, title, description, icon }) => ({ id, title, description, icon })),
-      faqs: content.faqs.map((f) => ({ question: fill(f.question, facts), answer: fill(f.answer, facts) })),
+      faqs: content.faqs.map((f) => ({ question: fillFacts(f.question, facts), answer: fillFacts(f.answer, facts) })),
       testimonials: content.testimonials.filter((t) => t.home).slice(0, 2),
       brandTiles: routesOf(collected, 'service-center-brand').map((r) => ({ href: r.path, label: listName(r) })),
       posts: routesOf(collected, 'post').map((r) => r.data.card).sort((a, b) => b.date.localeCompare(a.date)).slice(0, 2),

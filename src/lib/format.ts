@@ -36,13 +36,11 @@ export function formatPrice(rupees: number): string {
   return `₹${indianNumber(rupees)}`;
 }
 
-/** Replace {price.audio}, {warranty}, {hours}, {phone} … in content text with site facts. */
-export function fillFacts(
-  text: string,
-  facts: { prices: Record<string, number>; warranty: string; hours: string; phone: string; years: string },
-): string {
-  return text.replace(/\{(price\.(\w+)|warranty|hours|phone|years)\}/g, (whole, key: string, priceKey?: string) => {
+/** Replace {price.audio}, {warranty}, {city} … in content text with site facts (any fact that is text, by its name); unknown ones are left as they are. */
+export function fillFacts(text: string, facts: { prices: Record<string, number> }): string {
+  return text.replace(/\{(?:price\.(\w+)|(\w+))\}/g, (whole, priceKey?: string, key?: string) => {
     if (priceKey) return facts.prices[priceKey] !== undefined ? formatPrice(facts.prices[priceKey]!) : whole;
-    return (facts as unknown as Record<string, string>)[key] ?? whole;
+    const fact = (facts as Record<string, unknown>)[key!];
+    return typeof fact === 'string' ? fact : whole;
   });
 }

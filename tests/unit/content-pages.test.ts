@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BlogIndexData, LandingData, PostData } from '#src/contract/pages.ts';
-import { fill, fillDeep, pageFacts } from '#core/content/facts.ts';
+import { fillDeep, pageFacts } from '#core/content/facts.ts';
+import { fillFacts as fill } from '#src/lib/format.ts';
 import { loadContent } from '#core/content/load.ts';
 import { buildSiteIndex } from '#core/page-data/site-index.ts';
 

@@ -1,5 +1,6 @@
 import { hintFor, type Problem } from '../problems.ts';
-import { fill, placeholders, type PageFacts } from '../facts.ts';
+import { fillFacts } from '#src/lib/format.ts';
+import { placeholders, type PageFacts } from '../facts.ts';
 import type { Position as Point } from '../yaml-source.ts';
 
 /** A problem of a body, at a position of the body (references.ts makes it a problem of its file). */
@@ -51,7 +52,7 @@ export function remarkCheck(opts: { facts: PageFacts; components: string[]; issu
         const key = (child.value ?? '').trim();
         let text = '';
         const known = placeholders(facts);
-        if (known.includes(key)) text = fill(`{${key}}`, facts);
+        if (known.includes(key)) text = fillFacts(`{${key}}`, facts);
         else {
           issues.push({
             at: at(child),
