@@ -41,9 +41,6 @@ export function businessJsonLdOf(index: SiteIndex, shell: SiteData): Record<stri
   return { ...localBusinessJsonLd(index.site.site), description: shell.site.business.description };
 }
 
-/** What a page's head is made from: the facts, words and language of the content it is built from. */
-export type MetaContent = Pick<Content, 'site' | 'messages' | 'language' | 'languages'>;
-
 /** The path of the page at `path` (its path in the default language) as the content's language has it: its twin's when there is one, else the page itself. */
 export const ownPath = (content: Pick<Content, 'language' | 'languages'>, path: string): string => content.languages.hrefs[content.language.code]?.[path] ?? path;
 
@@ -59,7 +56,7 @@ export function translationsOf(content: Pick<Content, 'languages'>, path: string
 }
 
 /** BreadcrumbList for a visible breadcrumb trail at `path`, its links in the content's language; the current page is the last item. */
-function breadcrumbJsonLd(content: MetaContent, trail: BreadcrumbItem[], path: string): Record<string, unknown> {
+function breadcrumbJsonLd(content: Content, trail: BreadcrumbItem[], path: string): Record<string, unknown> {
   const hrefs = { hrefs: content.languages.hrefs[content.language.code] ?? {} };
   const home = { label: translate(content.messages, 'breadcrumb.home'), href: pathIn(content.language, '/') };
   return {
@@ -111,7 +108,7 @@ export interface MetaInput {
  * The head of one page in the content's language: title pattern, canonical = origin + its path,
  * image, breadcrumb and its JSON-LD, the WebPage block stating its language, and its twins.
  */
-export function pageMeta(content: MetaContent, input: MetaInput): PageMeta {
+export function pageMeta(content: Content, input: MetaInput): PageMeta {
   const { site, language } = content;
   const path = ownPath(content, input.path);
   const home = input.path === '/';

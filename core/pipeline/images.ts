@@ -63,9 +63,7 @@ export async function processImages<T extends Content>(content: T, publicDir: st
         const cached = path.join(cacheDir, name);
         if (!existsSync(cached)) {
           // Written whole: a build stopped mid-encode leaves no half file under the real name.
-          const pipeline = sharp(input).resize({ width: w });
-          const encoded = format === 'avif' ? pipeline.avif(ENCODE.avif) : format === 'webp' ? pipeline.webp(ENCODE.webp) : format === 'png' ? pipeline.png(ENCODE.png) : pipeline.jpeg(ENCODE.jpeg);
-          encodes.push(encoded.toBuffer().then((data) => writeWhole(cached, data)));
+          encodes.push(sharp(input).resize({ width: w }).toFormat(format, ENCODE[format]).toBuffer().then((data) => writeWhole(cached, data)));
         }
         files.add(name);
         srcset[format].push(`/_img/${name} ${w}w`);

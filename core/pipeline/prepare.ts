@@ -1,6 +1,5 @@
 import path from 'node:path';
-import { loadContent, type LoadResult } from '../content/load.ts';
-import type { Problem } from '../content/problems.ts';
+import { loadContent } from '../content/load.ts';
 import type { Content } from '../content/types.ts';
 import type { SiteIndex } from '../page-data/route-entry.ts';
 import { buildSiteIndex } from '../page-data/site-index.ts';
@@ -34,18 +33,14 @@ export interface PreparedSite {
   logo: { file: string; url: string };
 }
 
-export type Prepared =
-  | { ok: true; site: PreparedSite; filesChecked: number; bodies: LoadResult['bodies'] }
-  | { ok: false; problems: Problem[]; filesChecked: number };
-
 /**
  * content/ → the site's data, as a chain of functions from data to new data: load and validate,
  * process images, build the page index, point pages at their social cards. Nothing is changed in
  * place, and every command calls this one function, so they all show the same pages.
  */
-export async function prepareSite(opts: PrepareOptions, step: <T>(name: string, fn: () => Promise<T> | T) => Promise<T> = async (_, fn) => fn()): Promise<Prepared> {
+export async function prepareSite(opts: PrepareOptions, step: <T>(name: string, fn: () => Promise<T> | T) => Promise<T> = async (_, fn) => fn()) {
   const loaded = await step('content', () => loadContent(opts.contentDir, opts.root, { cacheDir: path.join(opts.cacheDir, 'content'), includeDrafts: opts.includeDrafts }));
-  if (!loaded.content) return { ok: false, problems: loaded.problems, filesChecked: loaded.filesChecked };
+  if (!loaded.content) return { ok: false as const, problems: loaded.problems, filesChecked: loaded.filesChecked };
   // Kept with the content (decision 064), one folder per encoder setting: a variant is made once
   // per source and settings, not per build nor per machine.
   const pictures = await step('pictures', async () => {
@@ -56,7 +51,7 @@ export async function prepareSite(opts: PrepareOptions, step: <T>(name: string, 
   const logo = logoOf(pictures.content.site, opts.contentDir, opts.root);
   const cards = socialCards(pictures.content.site, index.site.messages, logo.file);
   return {
-    ok: true,
+    ok: true as const,
     site: {
       content: pictures.content,
       index: withSocialImages(index, cards),
@@ -65,7 +60,7 @@ export async function prepareSite(opts: PrepareOptions, step: <T>(name: string, 
       cardDir: path.join(mediaDirOf(opts.contentDir), 'cards'),
       cards,
       logo,
-    },
+    } satisfies PreparedSite,
     filesChecked: loaded.filesChecked,
     bodies: loaded.bodies,
   };
