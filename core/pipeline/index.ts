@@ -11,7 +11,6 @@ import { builtFunctionsContentFile, recordDir } from './record.ts';
 import { writeSocialImages } from './social-images.ts';
 import { bundles } from './bundle-cache.ts';
 import { functionsContent, writeFunctionsContentFile } from './functions-content.ts';
-import type { FunctionsContent } from '#functions/_shared/content.ts';
 
 export interface BuildOptions {
   /** The project root (vite.config.ts, src/). */
@@ -25,23 +24,15 @@ export interface BuildOptions {
   log?: (line: string) => void;
 }
 
-export interface BuildReport {
-  ok: boolean;
-  problems: Problem[];
-  filesChecked: number;
-  pages: number;
-  /** MDX bodies a build that succeeded rendered, and took from the content cache. */
-  bodies?: { rendered: number; cached: number };
-  /** What the functions take from this content (the CLI writes it to supabase/functions/_generated/). */
-  functions?: FunctionsContent;
-}
+/** Its problems, or the pages made, the MDX bodies rendered and taken from the content cache, and what the functions take from this content (the CLI writes it to supabase/functions/_generated/). */
+export type BuildReport = Awaited<ReturnType<typeof buildSite>>;
 
 /**
  * content/ → dist/: validate content (stop on any problem, leaving dist/ as it was), build the
  * client and server bundles, prerender every page. Everything is written to a staging folder
  * that replaces `outDir` only at the end, so a failed build never leaves a partial site.
  */
-export async function buildSite(opts: BuildOptions): Promise<BuildReport> {
+export async function buildSite(opts: BuildOptions) {
   const log = opts.log ?? (() => {});
   const step = async <T>(name: string, fn: () => Promise<T> | T): Promise<T> => {
     const t0 = performance.now();
@@ -68,7 +59,7 @@ export async function buildSite(opts: BuildOptions): Promise<BuildReport> {
   });
   if (!prepared.ok) {
     await dropBundles();
-    return { ok: false, problems: prepared.problems, filesChecked: prepared.filesChecked, pages: 0 };
+    return { ok: false as const, problems: prepared.problems, filesChecked: prepared.filesChecked, pages: 0 };
   }
   const { content, index, images, imageCacheDir, cardDir, cards, logo } = prepared.site;
   log(`MDX bodies: ${prepared.bodies.rendered} rendered, ${prepared.bodies.cached} from the cache`);
@@ -116,5 +107,5 @@ export async function buildSite(opts: BuildOptions): Promise<BuildReport> {
   } finally {
     for (const dir of [staging, stagingRecord]) rmSync(dir, { recursive: true, force: true });
   }
-  return { ok: true, problems: [], filesChecked: prepared.filesChecked, pages: index.routes.length, bodies: prepared.bodies, functions };
+  return { ok: true as const, problems: [] as Problem[], filesChecked: prepared.filesChecked, pages: index.routes.length, bodies: prepared.bodies, functions };
 }
