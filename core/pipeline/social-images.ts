@@ -59,12 +59,7 @@ export function logoOf(site: Site, contentDir: string, root: string): { file: st
 }
 
 /** One social card: the PNG at `url` (under /og/) drawn from `svg`. */
-export interface SocialCard {
-  file: string;
-  url: string;
-  alt: string;
-  svg: string;
-}
+export type SocialCard = { file: string; url: string; alt: string; svg: string };
 
 /** The social cards of a site, by page kind (pages of other kinds use the default card), in the words of `messages`, with the logo of `logoFile`. */
 export function socialCards(site: Site, messages: Messages, logoFile: string): Map<string, SocialCard> {
