@@ -2,11 +2,7 @@ import GithubSlugger from 'github-slugger';
 import type { Node } from './remark-check.ts';
 
 /** A heading of a body, linkable at #id. */
-export interface BodyHeading {
-  depth: number;
-  id: string;
-  text: string;
-}
+export type BodyHeading = { depth: number; id: string; text: string };
 
 /** `## Title {#my-id}`: an explicit id at the end of a heading line. */
 const EXPLICIT_ID = /^(#{1,6}[ \t].*?)[ \t]*\{#([A-Za-z][\w-]*)\}[ \t]*$/;
