@@ -20,21 +20,16 @@ function viteBuild(root: string, args: string[], signal?: AbortSignal): Promise<
   const child = spawn(process.execPath, [vite, 'build', '--config', path.join(root, 'vite.config.ts'), '--mode', 'production', '--logLevel', 'warn', ...args], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production' },
-    stdio: ['ignore', 2, 'pipe'],
+    // Vite's output goes to our stderr as it comes (stdout may be a report): it says why a build failed.
+    stdio: ['ignore', 2, 2],
     signal,
-  });
-  // Vite's output goes to our stderr as it comes (stdout may be a report); its last words are the error if it fails.
-  let said = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    process.stderr.write(chunk);
-    said = (said + chunk.toString()).slice(-4000);
   });
   // Settled when the process is gone, also when stopped by `signal` (its 'error' comes first): the
   // caller then removes what it wrote, and nothing writes there after.
   let failed: Error | undefined;
   child.on('error', (err) => (failed = err));
   return new Promise((resolve, reject) => {
-    child.on('close', (code) => (code === 0 ? resolve() : reject(failed ?? new Error(`vite build ${args.join(' ')} failed (exit ${code}):\n${said}`))));
+    child.on('close', (code) => (code === 0 ? resolve() : reject(failed ?? new Error(`vite build ${args.join(' ')} failed (exit ${code}); its output above says why`))));
   });
 }
 

@@ -43,24 +43,21 @@ export async function buildSite(opts: BuildOptions) {
   const cache = cacheDirOf(opts.root);
   const buildDate = opts.buildDate ?? new Date().toISOString().slice(0, 10);
   // The bundles do not depend on content: Vite makes them (when they are not cached) in a process of
-  // its own while the content loads, on the other core. A content problem stops it.
+  // its own while the content loads, on the other core. A content problem stops it, and the build
+  // answers once Vite is gone, with its half-made bundles.
   const stop = new AbortController();
   const bundling = bundles(opts.root, cache, stop.signal);
-  // Vite may fail while the content loads: its error is the build's when the bundles are awaited.
-  bundling.catch(() => {});
-  /** Stop Vite and wait until it is gone (and its half-made bundles with it). */
-  const dropBundles = () => {
-    stop.abort();
-    return bundling.catch(() => {});
-  };
-  const prepared = await prepareSite({ root: opts.root, contentDir: opts.contentDir, cacheDir: cache, buildDate }, step).catch(async (err: unknown) => {
-    await dropBundles();
-    throw err;
-  });
-  if (!prepared.ok) {
-    await dropBundles();
-    return { ok: false as const, problems: prepared.problems, filesChecked: prepared.filesChecked, pages: 0 };
+  bundling.catch(() => {}); // Vite's failure is the build's where the bundles are awaited
+  let prepared: Awaited<ReturnType<typeof prepareSite>> | undefined;
+  try {
+    prepared = await prepareSite({ root: opts.root, contentDir: opts.contentDir, cacheDir: cache, buildDate }, step);
+  } finally {
+    if (!prepared?.ok) {
+      stop.abort();
+      await bundling.catch(() => {});
+    }
   }
+  if (!prepared.ok) return { ok: false as const, problems: prepared.problems, filesChecked: prepared.filesChecked, pages: 0 };
   const { content, index, images, imageCacheDir, cardDir, cards, logo } = prepared.site;
   log(`MDX bodies: ${prepared.bodies.rendered} rendered, ${prepared.bodies.cached} from the cache`);
 
