@@ -21,7 +21,7 @@ export interface PageFacts {
   jsonLd: string[];
   /**
    * What the visible text (title and description first) states about hours, warranty, prices and
-   * years, for the business-fact rules: found as the page is read (in site check's workers).
+   * years, for the business-fact rules: found as the page is read.
    */
   statements: Statement[];
   /** Text of <main> without its <nav> (breadcrumb), for the near-duplicate rule. */
@@ -57,28 +57,15 @@ function srcsetUrls(value: string): string[] {
     .filter(Boolean);
 }
 
-const BULK = [
-  ['<style>', '</style>'],
-  ['<script id="__site_data" type="application/json">', '</script>'],
-] as const;
-
 /**
- * The page without the bytes no rule reads: the inlined stylesheet and the hydration data (a JSON
- * script). Together they are most of a page; cut with indexOf, they need not be tokenized, and
- * cut from the file's bytes, they need not be decoded either.
+ * The page without its inlined stylesheet, which no rule reads and which is a third of a page: cut
+ * with indexOf, it need not be tokenized, and cut from the file's bytes, not decoded either.
  */
-function withoutBulk(html: Buffer): string {
+function withoutStyle(html: Buffer): string {
   // The markers are ASCII: a cut at their byte offsets never splits a UTF-8 character.
-  let out = '';
-  let from = 0;
-  for (const [open, close] of BULK) {
-    const start = html.indexOf(open, from);
-    const end = start < 0 ? -1 : html.indexOf(close, start + open.length);
-    if (end < 0) continue;
-    out += html.toString('utf8', from, start + open.length);
-    from = end;
-  }
-  return out + html.toString('utf8', from);
+  const start = html.indexOf('<style>');
+  const end = start < 0 ? -1 : html.indexOf('</style>', start);
+  return end < 0 ? html.toString('utf8') : html.toString('utf8', 0, start + '<style>'.length) + html.toString('utf8', end);
 }
 
 /** Read one page (a file's bytes). htmlparser2's tokenizer, not a DOM: a page is visited once and nothing is kept but facts. */
@@ -194,7 +181,7 @@ export function readPage(html: Buffer): PageFacts {
     },
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
   );
-  parser.end(withoutBulk(html));
+  parser.end(withoutStyle(html));
   facts.statements = statements(`${facts.title ?? ''} . ${facts.description ?? ''} . ${text}`.replace(/\s+/g, ' '));
   facts.mainText = main.replace(/\s+/g, ' ').trim();
   // A copy: what the parser hands out are slices of the page's text, and V8 keeps a slice's whole

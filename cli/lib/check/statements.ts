@@ -1,5 +1,5 @@
 // The business facts a page states (hours, warranty, prices, years), found in its visible text.
-// Pure: site check's read workers run it on each page as they read it (page.ts); facts.ts compares.
+// Pure: page.ts runs it on each page as it reads it; facts.ts compares.
 
 /** A value a page states, found in its visible text. */
 export interface Statement {
