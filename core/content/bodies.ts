@@ -36,7 +36,7 @@ export async function renderBodies(editions: Edition[]): Promise<Content[]> {
   const bodiesOf = (content: Content) => WITH_BODIES.flatMap((c) => content[c] as Entry<unknown>[]);
   // The renderer (unified, remark, React's server renderer: some 300 modules) is loaded only when
   // a body is not in the cache: a build with no new text does not load it.
-  const missing = editions.some((edition) => bodiesOf(edition.content).some((e) => !blank(e.body) && !edition.ctx.cache.has(ownerOf(e, edition).key)));
+  const missing = editions.some((edition) => bodiesOf(edition.content).some((e) => !blank(e.body) && edition.ctx.cache.get(ownerOf(e, edition).key) === undefined));
   const renderMdx = missing ? (await import('./mdx/render.ts')).renderMdx : undefined;
   return editions.map((edition) => {
     const { ctx, content } = edition;

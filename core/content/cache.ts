@@ -59,30 +59,23 @@ export class ContentCache {
   private readonly before: Map<string, unknown> = new Map();
   private readonly now = new Map<string, unknown>();
   private changed = false;
+  private readonly file: string | undefined;
 
-  private constructor(private readonly file: string | undefined) {
+  /** The cache in `dir` for this engine; no dir: a cache that keeps nothing (every value is made). */
+  constructor(dir: string | undefined) {
+    this.file = dir && path.join(dir, `content-${engineVersion()}.v8`);
     try {
-      if (file) this.before = deserialize(readFileSync(file)) as Map<string, unknown>;
+      if (this.file) this.before = deserialize(readFileSync(this.file)) as Map<string, unknown>;
     } catch {
       // None yet, or unreadable (a file cut short by a full disk): start empty.
     }
   }
 
-  /** The cache in `dir` for this engine; no dir: a cache that keeps nothing (every value is made). */
-  static open(dir: string | undefined): ContentCache {
-    return new ContentCache(dir && path.join(dir, `content-${engineVersion()}.v8`));
-  }
-
-  has(key: string): boolean {
-    return this.now.has(key) || this.before.has(key);
-  }
-
+  /** The value kept under `key` (no value is undefined), now one this build used. */
   get<T>(key: string): T | undefined {
-    if (this.now.has(key)) return this.now.get(key) as T;
-    if (!this.before.has(key)) return undefined;
-    const value = this.before.get(key);
-    this.now.set(key, value);
-    return value as T;
+    const value = this.now.get(key) ?? this.before.get(key);
+    if (value !== undefined) this.now.set(key, value);
+    return value as T | undefined;
   }
 
   set(key: string, value: unknown) {

@@ -44,7 +44,7 @@ export class LoadContext {
     opts: { includeDrafts?: boolean; cacheDir?: string; cache?: ContentCache } = {},
   ) {
     this.includeDrafts = opts.includeDrafts ?? false;
-    this.cache = opts.cache ?? ContentCache.open(opts.cacheDir);
+    this.cache = opts.cache ?? new ContentCache(opts.cacheDir);
   }
 
   /** The context of another language's folder (content/<code>/): this one's cache and drafts setting, problems of its own until `absorb`. */

@@ -18,33 +18,31 @@ const pageCount = (posts: number) => Math.max(1, Math.ceil((posts - 1) / POSTS_P
 export const laterIndexPaths = (posts: number): string[] => Array.from({ length: pageCount(posts) - 1 }, (_, i) => pagePath(i + 2));
 
 /**
- * The pages of the blog index: page 1 is /blog (content/pages.yaml), the others /blog/page/<n>.
- * `which`: page 1 alone or the others (each is rendered once: /blog and the rest are routes of
- * their own). `collected`: the pages made from folders, whose areas the index links.
+ * The pages of the blog index, from its entry of content/pages.yaml: page 1, /blog, when given its
+ * head (`meta`), else the others, /blog/page/<n> (each is rendered once: /blog and the rest are
+ * routes of their own). `collected`: the pages made from folders, whose areas the index links.
  */
-export function blogIndexPages(content: Content, first: { title: string; description: string; meta: PageMeta }, collected: RouteEntry[], which: 'first' | 'rest'): BlogIndexData[] {
+export function blogIndexPages(content: Content, entry: { title: string; description: string }, collected: RouteEntry[], meta?: PageMeta): BlogIndexData[] {
   const facts = pageFacts(content.site, undefined, content.messages);
   const cards = sortPosts(content.blog).map((e) => postCard(fillDeep(e.data, facts)));
   const [featured, ...rest] = cards;
   const pages = pageCount(cards.length);
   const links = servicesAndAreas(content, collected);
-  const numbers = Array.from({ length: pages }, (_, i) => i + 1).filter((n) => (which === 'first') === (n === 1));
+  const numbers = Array.from({ length: pages }, (_, i) => i + 1).filter((n) => (n === 1) === (meta !== undefined));
   return numbers.map((n): BlogIndexData => {
     const i = n - 1;
     const grid = rest.slice(i * POSTS_PER_PAGE, n * POSTS_PER_PAGE);
-    const meta =
-      n === 1
-        ? first.meta
-        : pageMeta(content, {
-            path: pagePath(n),
-            title: say(content, 'blog.index.metaTitle', { title: first.title, n }),
-            // Each page its own description: search engines (and site check) flag repeated ones.
-            description: say(content, 'blog.index.metaDescription', { description: first.description, n, pages }),
-            breadcrumb: [{ label: say(content, 'breadcrumb.blog'), href: '/blog' }, { label: say(content, 'breadcrumb.page', { n }) }],
-          });
     return {
       kind: 'blog-index',
-      meta,
+      meta:
+        meta ??
+        pageMeta(content, {
+          path: pagePath(n),
+          title: say(content, 'blog.index.metaTitle', { title: entry.title, n }),
+          // Each page its own description: search engines (and site check) flag repeated ones.
+          description: say(content, 'blog.index.metaDescription', { description: entry.description, n, pages }),
+          breadcrumb: [{ label: say(content, 'breadcrumb.blog'), href: '/blog' }, { label: say(content, 'breadcrumb.page', { n }) }],
+        }),
       featured: n === 1 ? featured : undefined,
       grid,
       pagination: { page: n, pages, prev: n > 1 ? pagePath(n - 1) : undefined, next: n < pages ? pagePath(n + 1) : undefined },
@@ -56,7 +54,5 @@ export function blogIndexPages(content: Content, first: { title: string; descrip
 /** /blog/page/2 … as routes (page 1 is the pages.yaml entry). */
 export function blogIndexRoutes(content: Content, pagesFile: string, collected: RouteEntry[]): RouteEntry[] {
   const entry = content.pages.find((p) => p.kind === 'blog-index');
-  if (!entry) return [];
-  const first = { title: entry.title, description: entry.description, meta: pageMeta(content, { path: entry.path, title: entry.title, description: entry.description }) };
-  return blogIndexPages(content, first, collected, 'rest').map((data) => ({ path: pathIn(content.language, pagePath(data.pagination.page)), source: { file: pagesFile, line: 1 }, sitemap: true, data }));
+  return entry ? blogIndexPages(content, entry, collected).map((data) => ({ path: pathIn(content.language, pagePath(data.pagination.page)), source: { file: pagesFile, line: 1 }, sitemap: true, data })) : [];
 }

@@ -101,7 +101,6 @@ export interface MetaInput {
   breadcrumb?: BreadcrumbItem[] | null;
   jsonLd?: Record<string, unknown>[];
   scrollToTop?: boolean;
-  image?: PageMeta['image'];
 }
 
 /**
@@ -141,7 +140,7 @@ export function pageMeta(content: Content, input: MetaInput): PageMeta {
     canonical,
     noindex: input.noindex ?? false,
     ogType: input.ogType ?? 'website',
-    image: input.image ?? {
+    image: {
       url: `${site.origin}${site.socialImage.path}`,
       width: site.socialImage.width,
       height: site.socialImage.height,

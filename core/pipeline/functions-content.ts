@@ -46,16 +46,12 @@ export function functionsContent(content: Content): FunctionsContent {
   };
 }
 
-/** Writes it to `file`, only when its bytes change, and whole (writeWhole). */
-export function writeFunctionsContentFile(file: string, value: FunctionsContent): void {
+/** Writes it for the Supabase functions (supabase/functions/_generated/content.json): only when its bytes change, and whole (writeWhole). */
+export function writeFunctionsContent(root: string, value: FunctionsContent): void {
+  const file = functionsContentFile(root);
   const text = `${JSON.stringify(value, null, 2)}\n`;
   if (existsSync(file) && readFileSync(file, 'utf8') === text) return;
   writeWhole(file, text);
-}
-
-/** Writes it for the Supabase functions (supabase/functions/_generated/content.json). */
-export function writeFunctionsContent(root: string, value: FunctionsContent): void {
-  writeFunctionsContentFile(functionsContentFile(root), value);
 }
 
 /**

@@ -10,7 +10,7 @@ import { robotsTxt, sitemapXml } from './sitemap.ts';
 import { builtFunctionsContentFile, recordDir } from './record.ts';
 import { writeSocialImages } from './social-images.ts';
 import { bundles } from './bundle-cache.ts';
-import { functionsContent, writeFunctionsContentFile } from './functions-content.ts';
+import { functionsContent } from './functions-content.ts';
 
 export interface BuildOptions {
   /** The project root (vite.config.ts, src/). */
@@ -92,7 +92,7 @@ export async function buildSite(opts: BuildOptions) {
     writeFileSync(path.join(stagingRecord, 'build.json'), JSON.stringify({ buildDate, content: opts.contentDir }));
     // What the functions take from this build (its forms' choices, their words): `site build` and
     // `site start` give it to them, so that they accept exactly what these pages offer.
-    writeFunctionsContentFile(path.join(stagingRecord, path.basename(builtFunctionsContentFile(opts.outDir))), functions);
+    writeFileSync(path.join(stagingRecord, path.basename(builtFunctionsContentFile(opts.outDir))), JSON.stringify(functions));
     // The site, then its record (beside it, never inside what is published: record.ts).
     for (const [from, to] of [[staging, opts.outDir], [stagingRecord, record]] as const) {
       const old = `${to}.old-${process.pid}`;
