@@ -7,14 +7,20 @@ import { newCommand } from './commands/new.ts';
 import { startCommand } from './commands/start.ts';
 import { useRoot } from './lib/paths.ts';
 
-/** The `site` program. Commands only; the work lives in cli/lib/. */
-export function createProgram(): Command {
+/** Run the `site` program (commands only; the work lives in cli/lib/); resolves to the exit code. */
+export async function run(argv: string[]): Promise<number> {
   const program = new Command('site')
     .description('Build, check and serve the site made from content/.')
     .option('--root <dir>', 'the project folder (default: the nearest folder at or above the working directory with a package.json)')
     .addHelpText('after', '\nExit codes: 0 success, 1 problems found, 2 could not run (bad flags, missing files).')
     .exitOverride()
-    .hook('preAction', (cmd) => useRoot(cmd.opts<{ root?: string }>().root))
+    .hook('preAction', (cmd, action) => {
+      useRoot(cmd.opts<{ root?: string }>().root);
+      // React's production build (MDX bodies and pages are rendered in Node) before anything imports
+      // React: its development build checks every element and renders several times slower, for the
+      // same HTML. `site dev` keeps the development build.
+      if (action.name() !== 'dev') process.env.NODE_ENV ??= 'production';
+    })
     .addCommand(buildCommand())
     .addCommand(checkCommand())
     .addCommand(newCommand())
@@ -24,12 +30,6 @@ export function createProgram(): Command {
   // addCommand() does not pass exitOverride on: without it a bad flag would process.exit() mid-test.
   const override = (cmd: Command) => cmd.commands.forEach((c) => override(c.exitOverride()));
   override(program);
-  return program;
-}
-
-/** Run the CLI; resolves to the exit code. */
-export async function run(argv: string[]): Promise<number> {
-  const program = createProgram();
   // Commands set process.exitCode; read it per run and leave it as it was (tests call run() often).
   const before = process.exitCode;
   process.exitCode = undefined;

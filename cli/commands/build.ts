@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { formatProblems } from '#core/content/problems.ts';
-import { contentDir, distDir, productionReact, projectRoot } from '../lib/paths.ts';
+import { contentDir, distDir, projectRoot } from '../lib/paths.ts';
 
 /**
  * Build the site from `content` into `out`, logging each step when `log`; on content problems
@@ -32,7 +32,6 @@ export function buildCommand(): Command {
     .addHelpText('after', '\nExit codes: 0 built, 1 content problems (nothing written), 2 could not run.')
     .action(async (opts: { content?: string; out?: string; quiet?: boolean; production?: boolean }) => {
       const t0 = performance.now();
-      productionReact();
       if (opts.production) {
         const { checkGoLive } = await import('../lib/check/go-live.ts');
         const goLive = checkGoLive(contentDir(opts.content), projectRoot());

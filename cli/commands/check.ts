@@ -1,21 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { buildInfoFile } from '#core/pipeline/record.ts';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { contentDir, distDir, productionReact, projectRoot } from '../lib/paths.ts';
+import { contentDir, distDir, projectRoot } from '../lib/paths.ts';
 
-function integer(min: number) {
-  return (value: string) => {
-    const n = Number(value);
-    if (!Number.isInteger(n) || n < min) throw new InvalidArgumentError(`expected a whole number ≥ ${min}, got "${value}"`);
-    return n;
-  };
-}
-
-function share(value: string) {
+/** A flag's number, refused with what it should be unless `ok`. */
+export const numberArg = (ok: (n: number) => boolean, expected: string) => (value: string) => {
   const n = Number(value);
-  if (!(n > 0 && n <= 1)) throw new InvalidArgumentError(`expected a share between 0 and 1 such as 0.8, got "${value}"`);
+  if (!ok(n)) throw new InvalidArgumentError(`expected ${expected}, got "${value}"`);
   return n;
-}
+};
+const integer = (min: number) => numberArg((n) => Number.isInteger(n) && n >= min, `a whole number ≥ ${min}`);
 
 /** The content folder a built site came from: --content, $SITE_CONTENT_DIR, the build's record, content/. */
 function contentFor(dist: string, flag?: string): string {
@@ -55,7 +49,7 @@ export function checkCommand(): Command {
     .option('--timeout <ms>', 'time limit per outbound request, with --external', integer(1), 10000)
     .option('--retries <n>', 'retries after a network error, 429 or 5xx, with --external', integer(0), 2)
     .option('--go-live', 'also fail on what must change before going live: sample business values, .example and example.com addresses, sample phone numbers, form endpoints at sample addresses, archetype text left in a page')
-    .option('--similarity <share>', 'warn when two brand or area pages share more than this share of their text', share, 0.8)
+    .option('--similarity <share>', 'warn when two brand or area pages share more than this share of their text', numberArg((n) => n > 0 && n <= 1, 'a share between 0 and 1 such as 0.8'), 0.8)
     .addHelpText(
       'after',
       `
@@ -68,7 +62,6 @@ Exit codes:
   2  could not run (bad flags, no built site, no route manifest, no content folder)`,
     )
     .action(async (dir: string, opts: CheckFlags) => {
-      productionReact();
       const format = opts.json ? 'json' : opts.format;
       const dist = distDir(dir);
       // Loaded here, not at the top: the checks and their HTML parser are not what other commands run.

@@ -1,16 +1,11 @@
-import { Command, InvalidArgumentError } from 'commander';
+import { Command } from 'commander';
 import { contentDir, projectRoot } from '../lib/paths.ts';
-
-function port(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError(`expected a port number, got "${value}"`);
-  return n;
-}
+import { numberArg } from './check.ts';
 
 export function devCommand(): Command {
   return new Command('dev')
     .description('Serve the site from content/ and src/ with Vite: pages rendered on request, code changes hot-reloaded, content changes shown without a restart.')
-    .option('-p, --port <port>', 'port to listen on (default: $PORT or 5173)', port)
+    .option('-p, --port <port>', 'port to listen on (default: $PORT or 5173)', numberArg((n) => Number.isInteger(n) && n >= 0 && n <= 65535, 'a port number'))
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--content <dir>', 'content folder (default: content/, or $SITE_CONTENT_DIR)')
     .addHelpText('after', '\nExit codes: 2 could not start (bad flags, port in use). Stop with Ctrl+C.')

@@ -1,26 +1,21 @@
 import path from 'node:path';
-import { createInterface } from 'node:readline/promises';
 import { Command } from 'commander';
 import { formatProblems } from '#core/content/problems.ts';
 import { checkFlag, INIT_FIELDS, initProject, type InitKey, type InitValues } from '../lib/init.ts';
+import { ask } from './new.ts';
 
 type InitFlags = Partial<Record<string, string>> & { yes?: boolean; force?: boolean };
 
 /** Ask for each flag left out, again until the answer is usable; an empty answer keeps the sample. */
 async function askMissing(values: InitValues): Promise<void> {
-  const rl = createInterface({ input: process.stdin, output: process.stderr });
-  try {
-    for (const field of INIT_FIELDS) {
-      while (values[field.key] === undefined) {
-        const answer = (await rl.question(`${field.question} [${field.sample}]: `)).trim();
-        if (!answer) break;
-        const problem = checkFlag(field.key, answer);
-        if (problem) process.stderr.write(`  expected ${problem.expected}\n`);
-        else values[field.key] = answer;
-      }
+  for (const field of INIT_FIELDS) {
+    while (values[field.key] === undefined) {
+      const answer = await ask(`${field.question} [${field.sample}]: `);
+      if (!answer) break;
+      const problem = checkFlag(field.key, answer);
+      if (problem) process.stderr.write(`  expected ${problem.expected}\n`);
+      else values[field.key] = answer;
     }
-  } finally {
-    rl.close();
   }
 }
 

@@ -4,12 +4,11 @@ import { createInterface } from 'node:readline/promises';
 import { Argument, Command } from 'commander';
 import { fileCollections } from '#schemas/index.ts';
 import { formatProblems } from '#core/content/problems.ts';
-import { NEW_KINDS, planNew, whatOf, writeNew, type NewKind, type NewPlan } from '../lib/new.ts';
-import { planTwin } from '../lib/new-twin.ts';
+import { NEW_KINDS, planNew, planTwin, whatOf, writeNew, type NewKind, type NewPlan } from '../lib/new.ts';
 import { contentDir, projectRoot } from '../lib/paths.ts';
 
 /** Ask for a value in a terminal; undefined when there is no terminal to ask in. */
-async function ask(question: string): Promise<string | undefined> {
+export async function ask(question: string): Promise<string | undefined> {
   if (!process.stdin.isTTY || !process.stderr.isTTY) return undefined;
   const rl = createInterface({ input: process.stdin, output: process.stderr });
   try {

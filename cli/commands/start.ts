@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Command } from 'commander';
 import { parse as parseYaml } from 'yaml';
 import { SiteSchema } from '#schemas/index.ts';
-import { contentDir, distDir, productionReact, projectRoot } from '../lib/paths.ts';
+import { contentDir, distDir, projectRoot } from '../lib/paths.ts';
 import { buildIsStale } from '../lib/server/stale.ts';
 import { build } from './build.ts';
 
@@ -22,7 +22,6 @@ export function startCommand(): Command {
         '\n\nExit codes: 1 content problems stopped the build, 2 could not start.',
     )
     .action(async (opts: { port?: string; host: string; dist?: string; build: boolean; analytics: boolean }) => {
-      productionReact();
       // Loaded here, not at the top: Vite, Hono and PGlite are heavy, and every command would pay for them.
       const [{ serve }, { createNodeFunctions }, { createApp }, { guardedCreateServer }, { parseTrustedProxies }, { currentFunctionsContent, readBuiltFunctionsContent }] = await Promise.all([
         import('@hono/node-server'),
@@ -80,7 +79,7 @@ export function startCommand(): Command {
             allowedOrigins: [`http://localhost:${port}`, `http://127.0.0.1:${port}`, functionsWords!.site.origin],
             trustedProxies,
             content: functionsWords!,
-            leads: leadSettings(content),
+            leads: formsOf(content),
           })
         : undefined;
       analytics?.catch(() => {}); // reported below, once the server is listening
@@ -129,11 +128,10 @@ export function startCommand(): Command {
  * The leads function's settings: content/site.yaml `forms`, through its schema (the same values the
  * build validated); none when the file does not validate (`site build` names the problem).
  */
-function leadSettings(content: string): { forwardTo?: string; honeypotField?: string } {
+function formsOf(content: string) {
   try {
-    const parsed = SiteSchema.safeParse(parseYaml(readFileSync(path.join(content, 'site.yaml'), 'utf8')));
-    return parsed.success ? { forwardTo: parsed.data.forms.forwardTo, honeypotField: parsed.data.forms.honeypotField } : {};
+    return SiteSchema.safeParse(parseYaml(readFileSync(path.join(content, 'site.yaml'), 'utf8'))).data?.forms;
   } catch {
-    return {};
+    return undefined;
   }
 }

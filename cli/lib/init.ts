@@ -41,17 +41,10 @@ export const INIT_FIELDS = [
 export type InitKey = (typeof INIT_FIELDS)[number]['key'];
 export type InitValues = Partial<Record<InitKey, string>>;
 
-/** A flag's value that cannot be used: the flag, what it takes, what it got. */
-export interface FlagProblem {
-  flag: string;
-  expected: string;
-  received: string;
-}
-
 export interface InitReport {
   ok: boolean;
   /** Bad flag values; nothing was written. */
-  flagProblems: FlagProblem[];
+  flagProblems: NonNullable<ReturnType<typeof checkFlag>>[];
   /** The filled starter did not load (file:line problems); nothing was written. */
   problems: Problem[];
   /** Why nothing could be done (a non-empty folder, no git checkout). */
@@ -64,8 +57,8 @@ export interface InitReport {
 
 const splitLanguages = (v: string) => v.split(',').map((c) => c.trim());
 
-/** Check one flag's value; undefined when it is usable. */
-export function checkFlag(key: InitKey, value: string): FlagProblem | undefined {
+/** Check one flag's value: the flag, what it takes and what it got when it cannot be used. */
+export function checkFlag(key: InitKey, value: string) {
   const field = INIT_FIELDS.find((f) => f.key === key)!;
   const parsed = field.schema.safeParse(key === 'languages' ? splitLanguages(value) : value);
   if (parsed.success) return undefined;

@@ -30,15 +30,6 @@ export function contentDir(flag?: string): string {
   return path.resolve(dir);
 }
 
-/**
- * React's production build for this process (MDX bodies and pages are rendered in Node): its
- * development build checks every element and renders several times slower, for the same HTML.
- * Call before anything imports React; `site dev` keeps the development build.
- */
-export function productionReact(): void {
-  process.env.NODE_ENV ??= 'production';
-}
-
 export function distDir(flag?: string): string {
   return path.resolve(flag ?? path.join(projectRoot(), 'dist'));
 }

@@ -12,7 +12,7 @@ import type { LandingData } from '#src/contract/pages.ts';
 import { localHref, pathIn } from '#src/i18n/href.ts';
 import { checkHreflang } from '#cli/lib/check/hreflang.ts';
 import { readBuiltSite, SourceLocator } from '#cli/lib/check/site.ts';
-import { planTwin } from '#cli/lib/new-twin.ts';
+import { planTwin } from '#cli/lib/new.ts';
 import { projectRoot } from '#cli/lib/paths.ts';
 import { loadContent } from '#core/content/load.ts';
 import { buildSiteIndex } from '#core/page-data/site-index.ts';
