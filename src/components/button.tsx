@@ -45,14 +45,6 @@ export function ButtonLink({
   );
 }
 
-export function Button({
-  variant = 'primary',
-  className,
-  ...rest
-}: { variant?: Variant } & ComponentProps<'button'>) {
-  return <button type="button" className={buttonClass(variant, className)} {...rest} />;
-}
-
 /** "Call Now" as a button: a tel: link to the shop's number from site.yaml. */
 export function CallButton({ variant = 'light' }: { variant?: Variant }) {
   const t = useT();

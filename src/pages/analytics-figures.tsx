@@ -1,9 +1,7 @@
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
-import { Badge, Card, Table } from '../components/analytics/parts.tsx';
-import { LeadsByList, TopList } from '../components/analytics/top-lists.tsx';
-import { countOf, useWords } from '../components/analytics/words.tsx';
-import { chartDays, formatIst, type DashboardData } from '../lib/analytics-dashboard.ts';
-import { changeText, comparedWith, daysOf, downloadCsv, type Range } from '../lib/leads-dashboard.ts';
+import { Badge, Block, Card, Table } from '../components/analytics/parts.tsx';
+import { countOf, useWords, type DashboardT } from '../components/analytics/words.tsx';
+import { changeText, chartDays, comparedWith, daysOf, downloadCsv, formatIst, type DashboardData, type LeadsBy, type Range, type TopItem } from '../lib/analytics-dashboard.ts';
 
 // The chart's module (and uPlot, which it imports when it mounts) loads only here.
 const VisitorsChart = lazy(() => import('../components/analytics/visitors-chart.tsx').then((m) => ({ default: m.VisitorsChart })));
@@ -91,3 +89,53 @@ export function DashboardFigures({ data, range, endpoint, dashboardKey, children
     </>
   );
 }
+
+/** A ranked list (no table: it fits a 360 px phone), the figure at the right. */
+function TopList({ title, items, unit, empty }: { title: string; items: TopItem[]; unit: string; empty?: string }) {
+  const t = useWords();
+  return (
+    <Block title={title}>
+      {items.length === 0 ? (
+        <p className="text-muted">{empty ?? t('top.empty')}</p>
+      ) : (
+        <ol className="space-y-1 text-sm">
+          {items.map((t) => (
+            <li key={t.key} className="flex justify-between gap-4 border-b border-line py-1">
+              <span className="break-all">{t.key}</span>
+              <span className="shrink-0 font-semibold">
+                {t.count.toLocaleString('en-IN')} <span className="font-normal text-muted">{unit}</span>
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </Block>
+  );
+}
+
+/** Calls, WhatsApp chats and form requests per page or per source. */
+function LeadsByList({ title, items }: { title: string; items: LeadsBy[] }) {
+  const t = useWords();
+  return (
+    <Block title={title}>
+      {items.length === 0 ? (
+        <p className="text-muted">{t('leads.none')}</p>
+      ) : (
+        <ol className="space-y-1 text-sm">
+          {items.map((l) => (
+            <li key={l.key} className="flex flex-wrap justify-between gap-x-4 border-b border-line py-1">
+              <span className="break-all font-medium">{l.key}</span>
+              <span>
+                {leadCounts(t, l.calls, l.whatsapp, l.forms)}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </Block>
+  );
+}
+
+/** "1 call · 0 chats · 2 requests" (dashboard.count.*). */
+export const leadCounts = (t: DashboardT, calls: number, chats: number, requests: number) =>
+  [countOf(t, 'count.call', calls), countOf(t, 'count.chat', chats), countOf(t, 'count.request', requests)].join(' · ');

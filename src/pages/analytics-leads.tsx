@@ -1,26 +1,15 @@
 import { useEffect, useState } from 'react';
 import { Block, Card } from '../components/analytics/parts.tsx';
-import { leadCounts } from '../components/analytics/top-lists.tsx';
 import { countOf, useWords } from '../components/analytics/words.tsx';
-import { formatIst } from '../lib/analytics-dashboard.ts';
-import {
-  changeText,
-  comparedWith,
-  downloadCsv,
-  groupOf,
-  isIgnored,
-  previousOf,
-  readLeads,
-  setIgnored,
-  totalsOf,
-  type LeadGroup,
-  type LeadsData,
-  type Range,
-  type StoredLead,
-} from '../lib/leads-dashboard.ts';
+import { leadCounts } from './analytics-figures.tsx';
+import { changeText, comparedWith, downloadCsv, formatIst, isIgnored, previousOf, readLeads, setIgnored, type LeadsData, type Range, type StoredLead } from '../lib/analytics-dashboard.ts';
 
-/** The groups of leads the cards count, in order (their labels: dashboard.leads.group.*). */
-const GROUPS: LeadGroup[] = ['call', 'whatsapp', 'form', 'newsletter'];
+/** The groups of leads the cards count, in order (their labels: dashboard.leads.group.*): calls, WhatsApp taps, every form request (quote, contact, brand) and sign-ups. */
+const GROUPS = ['call', 'whatsapp', 'form', 'newsletter'] as const;
+const groupOf = (kind: string) => (kind === 'call' || kind === 'whatsapp' || kind === 'newsletter' ? kind : 'form');
+/** How many leads of a group a read counts, on one day or in all its days. */
+const countIn = (data: LeadsData, group: (typeof GROUPS)[number], day?: string) =>
+  data.perDay.filter((d) => groupOf(d.kind) === group && (day === undefined || d.day === day)).reduce((s, d) => s + d.count, 0);
 /** The key of each kind of form request's label (dashboard.leads.kind.*). */
 const KIND_KEY: Record<StoredLead['kind'], string> = { quote: 'quote', contact: 'contact', 'service-request': 'serviceRequest', newsletter: 'newsletter' };
 
@@ -60,15 +49,12 @@ export function LeadsPanel({ endpoint, dashboardKey, range }: { endpoint: string
 
 function LeadsFigures({ now, before, against, onCsv }: { now: LeadsData; before: LeadsData; against: string; onCsv: () => void }) {
   const t = useWords();
-  const n = totalsOf(now);
-  const b = totalsOf(before);
   const days = [...new Set(now.perDay.map((d) => d.day))];
-  const count = (day: string, group: LeadGroup) => now.perDay.filter((d) => d.day === day && groupOf(d.kind) === group).reduce((s, d) => s + d.count, 0);
   return (
     <>
       <div className="mt-4 grid grid-cols-2 gap-3 lg:grid-cols-4">
         {GROUPS.map((g) => (
-          <Card key={g} label={t(`leads.group.${g}`)} value={n[g].toLocaleString('en-IN')} change={changeText(n[g], b[g], against, t)} />
+          <Card key={g} label={t(`leads.group.${g}`)} value={countIn(now, g).toLocaleString('en-IN')} change={changeText(countIn(now, g), countIn(before, g), against, t)} />
         ))}
       </div>
       <WaitingDeliveries data={now} />
@@ -80,7 +66,7 @@ function LeadsFigures({ now, before, against, onCsv }: { now: LeadsData; before:
             {days.map((day) => (
               <li key={day} className="flex flex-wrap justify-between gap-2 border-b border-line py-1">
                 <span className="font-medium">{day}</span>
-                <span>{leadCounts(t, count(day, 'call'), count(day, 'whatsapp'), count(day, 'form'))}</span>
+                <span>{leadCounts(t, countIn(now, 'call', day), countIn(now, 'whatsapp', day), countIn(now, 'form', day))}</span>
               </li>
             ))}
           </ul>

@@ -1,11 +1,10 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { Button } from '../components/button.tsx';
+import { buttonClass } from '../components/button.tsx';
 import { Card } from '../components/analytics/parts.tsx';
 import { RangePicker } from '../components/analytics/range-picker.tsx';
 import { DashboardWords, useWords } from '../components/analytics/words.tsx';
 import type { Messages } from '../contract/site.ts';
-import { KeyRefused, readDashboard, saveDashboardKey, takeDashboardKey, type DashboardData } from '../lib/analytics-dashboard.ts';
-import { rangeOf, type Range, type RangeName } from '../lib/leads-dashboard.ts';
+import { KeyRefused, rangeOf, readDashboard, saveDashboardKey, takeDashboardKey, type DashboardData, type Range, type RangeName } from '../lib/analytics-dashboard.ts';
 import { DashboardFigures } from './analytics-figures.tsx';
 import { IgnoreThisBrowser, LeadsPanel } from './analytics-leads.tsx';
 
@@ -127,9 +126,9 @@ function EmptyCards() {
   const t = useWords();
   return (
     <div className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-      <Card label={t('cards.sessions')} value="0" />
-      <Card label={t('cards.events')} value="0" />
-      <Card label={t('cards.uniqueIps')} value="0" />
+      {(['sessions', 'events', 'uniqueIps'] as const).map((k) => (
+        <Card key={k} label={t(`cards.${k}`)} value="0" />
+      ))}
       <Card label={t('cards.topCountry')} value={t('cards.none')} />
     </div>
   );
@@ -176,7 +175,7 @@ function KeyPrompt({ failed, onKey }: { failed: boolean; onKey: (key: string) =>
           {t('key.label')}
           <input id={id} name="key" type="password" autoComplete="off" required className="mt-1 min-h-11 rounded-lg border border-line px-3" />
         </label>
-        <Button type="submit">{t('key.submit')}</Button>
+        <button type="submit" className={buttonClass()}>{t('key.submit')}</button>
       </div>
     </form>
   );

@@ -189,7 +189,7 @@ describe('the keys the code uses (a static scan of src/)', () => {
     ...[...sources('core/page-data'), ...sources('core/pipeline')].filter(({ text }) => /\b(?:translate|say)\(/.test(text)),
     ...sources('core/content').filter(({ file }) => /(?:messages|bodies)\.ts$/.test(file)),
     // The dashboard's files read dashboard.* without the prefix: scanned below.
-  ].filter(({ file }) => !/analytics|leads-dashboard/.test(file));
+  ].filter(({ file }) => !/analytics/.test(file));
   const code = files.map((f) => f.text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '')).join('\n');
   /** t('a.b') and translate(messages, 'a.b'): literal keys. */
   const literal = [...code.matchAll(/\b(?:t|translate|say)\(\s*(?:\w+,\s*)?'([^']+)'/g)].map((m) => m[1]!);
@@ -225,7 +225,7 @@ describe('the keys the owner’s dashboard uses (a static scan of its files)', (
   // t('cards.visitors'), and countOf(t, 'count.call', n) for .one and .many.
   const en = catalogues[CODES[0]!]!;
   const code = sources('src')
-    .filter(({ file }) => /analytics|leads-dashboard/.test(file))
+    .filter(({ file }) => /analytics/.test(file))
     .map((f) => f.text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, ''))
     .join('\n');
   const counted = [...code.matchAll(/\bcountOf\(\s*t,\s*'([^']+)'/g)].flatMap((m) => [`dashboard.${m[1]!}.one`, `dashboard.${m[1]!}.many`]);

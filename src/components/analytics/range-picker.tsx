@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { customRange, rangeOf, type Range, type RangeName } from '../../lib/leads-dashboard.ts';
+import { customRange, rangeOf, type Range, type RangeName } from '../../lib/analytics-dashboard.ts';
 import { cn } from '../cn.ts';
 import { useWords } from './words.tsx';
 
