@@ -105,22 +105,19 @@ function onSubmit(e: SubmitEvent) {
     });
 }
 
-/** Maps get their src when they come near the viewport, never before (no request to the provider on load). */
+/** Maps get their src when they come near the viewport, never before (no request to the provider on load); every browser that runs this ES2022 bundle has IntersectionObserver. */
 function loadMaps(root: Element) {
   const frames = Array.from(root.querySelectorAll<HTMLIFrameElement>('iframe[data-src]'));
   if (frames.length === 0) return;
-  const show = (frame: HTMLIFrameElement) => {
-    frame.src = frame.dataset.src ?? '';
-    // Without data-src the iframe shows (styles.css); classes are never changed by script (decision 092).
-    frame.removeAttribute('data-src');
-  };
-  if (typeof IntersectionObserver === 'undefined') return frames.forEach(show);
   const observer = new IntersectionObserver(
     (entries) => {
       for (const entry of entries) {
         if (!entry.isIntersecting) continue;
         observer.unobserve(entry.target);
-        show(entry.target as HTMLIFrameElement);
+        const frame = entry.target as HTMLIFrameElement;
+        frame.src = frame.dataset.src ?? '';
+        // Without data-src the iframe shows (styles.css); classes are never changed by script (decision 092).
+        frame.removeAttribute('data-src');
       }
     },
     { rootMargin: '200px 0px' },

@@ -1,5 +1,5 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { formatPhone, whatsappHref } from '../lib/format.ts';
+import { formatPhone } from '../lib/format.ts';
 import { useSite, useT } from './site-context.tsx';
 
 type AnchorProps = Omit<ComponentProps<'a'>, 'href' | 'children'> & { children?: ReactNode };
@@ -23,7 +23,7 @@ export function WhatsAppLink({ children, ...rest }: AnchorProps) {
   const site = useSite();
   const t = useT();
   return (
-    <a href={whatsappHref(site.contact.whatsapp, site.contact.whatsappText)} target="_blank" rel="noopener noreferrer" {...rest}>
+    <a href={`https://wa.me/${site.contact.whatsapp.replace(/^\+/, '')}?text=${encodeURIComponent(site.contact.whatsappText)}`} target="_blank" rel="noopener noreferrer" {...rest}>
       {children ?? t('common.whatsApp')}
     </a>
   );

@@ -9,28 +9,26 @@ interface FieldSpec {
   /** For selects: the empty first option's text, and the options. */
   placeholder?: string;
   options?: { value: string; label: string }[];
-  required?: boolean;
 }
 
 const INPUT = 'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-ink placeholder:text-slate-500 focus:border-brand-600';
 
-/** Labelled form controls; every field is required unless it says otherwise (spec §5). */
+/** Labelled form controls, every one required (spec §5). */
 export function FormFields({ fields, idPrefix }: { fields: FieldSpec[]; idPrefix: string }) {
   return (
     <>
       {fields.map((f) => {
         const id = `${idPrefix}-${f.name}`;
-        const required = f.required ?? true;
         return (
           <div key={f.name}>
             <label htmlFor={id} className="mb-1 block text-sm font-medium text-ink">
               {f.label}
-              {required && <span aria-hidden="true" className="text-accent-700"> *</span>}
+              <span aria-hidden="true" className="text-accent-700"> *</span>
             </label>
             {f.type === 'textarea' ? (
-              <textarea id={id} name={f.name} rows={f.rows ?? 4} required={required} className={INPUT} />
+              <textarea id={id} name={f.name} rows={f.rows ?? 4} required className={INPUT} />
             ) : f.type === 'select' ? (
-              <select id={id} name={f.name} required={required} className={INPUT} defaultValue="">
+              <select id={id} name={f.name} required className={INPUT} defaultValue="">
                 <option value="">{f.placeholder}</option>
                 {f.options?.map((o) => (
                   <option key={o.value} value={o.value}>
@@ -44,7 +42,7 @@ export function FormFields({ fields, idPrefix }: { fields: FieldSpec[]; idPrefix
                 name={f.name}
                 type={f.type}
                 autoComplete={f.autoComplete}
-                required={required}
+                required
                 className={INPUT}
               />
             )}
@@ -59,13 +57,11 @@ export function FormFields({ fields, idPrefix }: { fields: FieldSpec[]; idPrefix
  * The hidden fields every form sends: the subject (spec §7) and a honeypot. The leads function
  * sends the visitor to the thank-you page itself, so no redirect field is needed.
  */
-export function HiddenFields({ subject, extra = {} }: { subject: string; extra?: Record<string, string> }) {
+export function HiddenFields({ subject, brand }: { subject: string; brand?: string }) {
   return (
     <>
       <input type="hidden" name="subject" value={subject} />
-      {Object.entries(extra).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
+      {brand !== undefined && <input type="hidden" name="brandName" value={brand} />}
       <Honeypot />
     </>
   );

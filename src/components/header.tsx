@@ -1,10 +1,11 @@
+import { useContext } from 'react';
 import { Link } from './link.tsx';
 import { localHref } from '../i18n/href.ts';
 import { cn } from './cn.ts';
 import { Icon } from './icons.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import { QuoteButton } from './quote-dialog.tsx';
-import { useCurrentPath, useSite, useSiteData, useT } from './site-context.tsx';
+import { PathContext, useSite, useSiteData, useT } from './site-context.tsx';
 import { logoUrl } from '../lib/format.ts';
 import type { PageMeta } from '../contract/site.ts';
 
@@ -21,7 +22,7 @@ const LINKS = [
 function Links({ className }: { className: string }) {
   const t = useT();
   const shell = useSiteData();
-  const here = useCurrentPath().toLowerCase();
+  const here = useContext(PathContext).toLowerCase();
   return (
     <ul className={className}>
       {LINKS.map((l) => {

@@ -14,15 +14,13 @@ export const ICON_NAMES = [
 ] as const;
 
 /** Drawn inline, not from the sprite: the menu's toggle must show before the sprite has come (they are its symbols too). */
-const INLINE: Partial<Record<IconName, string>> = { menu: 'M3 6h18M3 12h18M3 18h18', close: 'M18 6 6 18M6 6l12 12' };
+export const INLINE_ICONS: Partial<Record<IconName, string>> = { menu: 'M3 6h18M3 12h18M3 18h18', close: 'M18 6 6 18M6 6l12 12' };
 
 export type IconName = (typeof ICON_NAMES)[number];
 
-export { sprite as ICON_SPRITE, INLINE as INLINE_ICONS };
-
 /** The stroke style (no fill, round 2 px lines in the text colour) comes from the `icon` class in styles.css. */
 export function Icon({ name, className = 'size-5', ...rest }: { name: IconName } & SVGProps<SVGSVGElement>) {
-  const path = INLINE[name];
+  const path = INLINE_ICONS[name];
   return path ? (
     <svg viewBox="0 0 24 24" aria-hidden="true" className={`icon ${className}`} {...rest}>
       <path d={path} />

@@ -8,7 +8,7 @@ export function ServiceRequestForm({ brand, offered }: { brand: string; offered:
   const t = useT();
   return (
     <form method="post" action={site.forms.serviceRequestEndpoint} className="space-y-4">
-      <HiddenFields subject={translate(subjects, 'functions.subject.serviceRequest', { brand })} extra={{ brandName: brand }} />
+      <HiddenFields subject={translate(subjects, 'functions.subject.serviceRequest', { brand })} brand={brand} />
       <FormFields
         idPrefix="service-request"
         fields={[

@@ -8,7 +8,7 @@ import { formatPhone } from '../lib/format.ts';
  * on the server (from the root route's data), an island provides them in the browser.
  */
 export const SiteContext = createContext<SiteData | null>(null);
-/** The path of the page being rendered (the shell marks the link to it as the current page). */
+/** The path of the page being rendered ("/" outside a page): the header marks the link to it as the current page. */
 export const PathContext = createContext<string>('/');
 
 /** The business facts and link lists of content/. */
@@ -26,11 +26,6 @@ export function useSite() {
 export function useFacts() {
   const { business, address, founded, stats, warranty, contact } = useSite();
   return { business: business.name, city: address.city, locality: address.locality, region: address.region, founded, years: stats.years, jobs: stats.jobs, warranty: warranty.primary.label, phone: formatPhone(contact.phone) };
-}
-
-/** The path of the page being rendered ("/" outside a page). */
-export function useCurrentPath(): string {
-  return useContext(PathContext);
 }
 
 /** `t(key, vars)` in the catalogue of the page's language. */

@@ -15,13 +15,6 @@ export type ResolvedSection =
   | Omit<Of<'testimonials'>, 'ids'>
   | (Of<'service-info'> & { hoursText?: string });
 
-/** A heading of an article, linked at #id. */
-export interface TocEntry {
-  depth: number;
-  id: string;
-  text: string;
-}
-
 /** One entry of the contact page's "Areas We Serve" grid, as an areas section lists it: a link only when the area has a page. */
 export type AreaCell = Of<'areas'>['items'][number];
 
@@ -80,8 +73,8 @@ export interface PageFields {
     body?: string;
     /** Up to three newer-first articles of the same category. */
     related: PostCard[];
-    /** The ## and ### headings, when the post asks for a table of contents (`toc: true`). */
-    toc?: TocEntry[];
+    /** The ## and ### headings (each linked at #id), when the post asks for a table of contents (`toc: true`). */
+    toc?: { depth: number; id: string; text: string }[];
   };
   'post-not-found': NoFields;
   'service-center': { brands: NavLink[] };

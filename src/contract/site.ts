@@ -1,7 +1,7 @@
 // The shared vocabulary of the build (Node) and the screens (browser): types only, importing
 // nothing but schema types, so neither side depends on the other.
 
-import type { BreadcrumbItem, Image, Site } from '#schemas/index.ts';
+import type { BlogPost, BreadcrumbItem, Image, Site } from '#schemas/index.ts';
 
 /** A language of the site: its code as content/site.yaml lists it under `languages` ("hi", "mr"). */
 export type Lang = string;
@@ -93,12 +93,4 @@ export interface PageMeta {
 export type PictureImage = Image & { srcset?: string; sources?: { type: string; srcset: string }[] };
 
 /** A blog post as cards and lists show it. */
-export interface PostCard {
-  slug: string;
-  title: string;
-  excerpt: string;
-  date: string;
-  category: string;
-  author: string;
-  image: PictureImage;
-}
+export type PostCard = Pick<BlogPost, 'slug' | 'title' | 'excerpt' | 'date' | 'category' | 'author'> & { image: PictureImage };

@@ -15,10 +15,6 @@ export function formatPhone(e164: string): string {
   return m ? `+91 ${m[1]} ${m[2]}` : e164;
 }
 
-export function whatsappHref(e164: string, text: string): string {
-  return `https://wa.me/${e164.replace(/^\+/, '')}?text=${encodeURIComponent(text)}`;
-}
-
 /**
  * 1234567 → "12,34,567": whole numbers grouped as toLocaleString('en-IN') groups them (three
  * digits, then twos), without loading ICU's locale data in every process that formats a number.
