@@ -1,11 +1,10 @@
 import type { PageMeta } from '#src/contract/site.ts';
 import type { BlogIndexData } from '#src/contract/pages.ts';
 import type { Content } from '../content/types.ts';
-import { fillDeep, pageFacts, say } from '../content/facts.ts';
+import { say } from '../content/facts.ts';
 import { pathIn } from '#src/i18n/href.ts';
 import { pageMeta } from './seo.ts';
-import type { RouteEntry } from './route-entry.ts';
-import { postCard, sortPosts } from './blog.ts';
+import { routesOf, type RouteEntry } from './route-entry.ts';
 import { servicesAndAreas } from './contact.ts';
 
 /** Cards per page of the blog index after the featured one (docs/decisions/003-blog-index-pages.md). */
@@ -20,11 +19,11 @@ export const laterIndexPaths = (posts: number): string[] => Array.from({ length:
 /**
  * The pages of the blog index, from its entry of content/pages.yaml: page 1, /blog, when given its
  * head (`meta`), else the others, /blog/page/<n> (each is rendered once: /blog and the rest are
- * routes of their own). `collected`: the pages made from folders, whose areas the index links.
+ * routes of their own). `collected`: the pages made from folders, whose posts it lists and areas it links.
  */
 export function blogIndexPages(content: Content, entry: { title: string; description: string }, collected: RouteEntry[], meta?: PageMeta): BlogIndexData[] {
-  const facts = pageFacts(content.site, undefined, content.messages);
-  const cards = sortPosts(content.blog).map((e) => postCard(fillDeep(e.data, facts)));
+  // As the posts' pages have them: in order, their placeholders filled (postRoutes).
+  const cards = routesOf(collected, 'post').map((r) => r.data.card);
   const [featured, ...rest] = cards;
   const pages = pageCount(cards.length);
   const links = servicesAndAreas(content, collected);

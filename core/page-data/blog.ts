@@ -10,7 +10,7 @@ import type { RouteEntry } from './route-entry.ts';
 /** At most this many related articles under a post (spec §9). */
 const RELATED = 3;
 
-export function postCard(post: BlogPost): PostCard {
+function postCard(post: BlogPost): PostCard {
   const { slug, title, excerpt, date, category, author, image } = post;
   return { slug, title, excerpt, date, category, author, image };
 }
@@ -22,7 +22,7 @@ export function postCard(post: BlogPost): PostCard {
 export const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Newest first; the featured post first of all (spec: "the first is featured"). */
-export function sortPosts<T extends { data: BlogPost }>(posts: T[]): T[] {
+function sortPosts<T extends { data: BlogPost }>(posts: T[]): T[] {
   return [...posts].sort((a, b) => Number(!!b.data.featured) - Number(!!a.data.featured) || byCodePoint(b.data.date, a.data.date) || byCodePoint(a.data.slug, b.data.slug));
 }
 

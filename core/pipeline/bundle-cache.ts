@@ -33,17 +33,6 @@ function viteBuild(root: string, args: string[], signal?: AbortSignal): Promise<
   });
 }
 
-/** Build the browser bundle into `outDir` and return the entry's script and stylesheet URLs. */
-async function buildClient(root: string, outDir: string, signal?: AbortSignal): Promise<Assets> {
-  await viteBuild(root, ['--outDir', outDir], signal);
-  const manifestPath = path.join(outDir, '.vite', 'manifest.json');
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, { file: string; css?: string[] }>;
-  const entry = manifest['src/entry-client.tsx'];
-  if (!entry) throw new Error(`The client manifest (${manifestPath}) has no entry for src/entry-client.tsx`);
-  const css = entry.css ?? Object.values(manifest).filter((c) => c.file.endsWith('.css')).map((c) => c.file);
-  return { js: `/${entry.file}`, css: [...new Set(css)].map((f) => `/${f}`) };
-}
-
 /** Keep the `keep` most recent bundles (a build still rendering may be using an older one). */
 function prune(base: string, keep: number) {
   const done = readdirSync(base)
@@ -67,8 +56,15 @@ export async function bundles(root: string, cacheDir: string, signal?: AbortSign
     const tmp = `${dir}.tmp-${process.pid}`;
     rmSync(tmp, { recursive: true, force: true });
     try {
-      const assets = await buildClient(root, path.join(tmp, 'client'), signal);
-      rmSync(path.join(tmp, 'client', '.vite'), { recursive: true, force: true });
+      // The browser bundle, and its entry's script and stylesheet URLs from Vite's manifest (not published).
+      await viteBuild(root, ['--outDir', path.join(tmp, 'client')], signal);
+      const manifestPath = path.join(tmp, 'client', '.vite', 'manifest.json');
+      const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, { file: string; css?: string[] }>;
+      const entry = manifest['src/entry-client.tsx'];
+      if (!entry) throw new Error(`The client manifest (${manifestPath}) has no entry for src/entry-client.tsx`);
+      const css = entry.css ?? Object.values(manifest).filter((c) => c.file.endsWith('.css')).map((c) => c.file);
+      const assets: Assets = { js: `/${entry.file}`, css: [...new Set(css)].map((f) => `/${f}`) };
+      rmSync(path.dirname(manifestPath), { recursive: true, force: true });
       // The server renderer (src/entry-server.tsx, vite.config.ts).
       await viteBuild(root, ['--ssr', 'src/entry-server.tsx', '--outDir', path.join(tmp, 'server')], signal);
       writeFileSync(path.join(tmp, 'assets.json'), JSON.stringify(assets));

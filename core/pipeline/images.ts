@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { folderCollections } from '#schemas/index.ts';
@@ -38,7 +38,7 @@ const mapImages = (value: unknown, replace: (image: PictureImage) => PictureImag
  * fallback in the original format, made once into `cacheDir` (named by the source's hash; the caller
  * names the folder by imageEncoder()), all images side by side. Returns the content with each image
  * object given its real width and height, `srcset` and `sources` for <picture>, pointing at /_img/,
- * and the files to copy into dist/_img/ (`copyImages`). Only the entries' data is walked (not their
+ * and the files to copy into dist/_img/. Only the entries' data is walked (not their
  * parsed sources); the input is left as it was.
  */
 export async function processImages<T extends Content>(content: T, publicDir: string, cacheDir: string): Promise<{ content: T; files: string[] }> {
@@ -111,10 +111,4 @@ export async function processImages<T extends Content>(content: T, publicDir: st
     };
   };
   return { content: mapContent(content, replace) as T, files: [...files].sort() };
-}
-
-/** Copy the processed images a build uses into outDir/_img/. */
-export function copyImages(files: string[], cacheDir: string, outDir: string) {
-  mkdirSync(path.join(outDir, '_img'), { recursive: true });
-  for (const name of files) copyFileSync(path.join(cacheDir, name), path.join(outDir, '_img', name));
 }

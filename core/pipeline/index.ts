@@ -3,7 +3,6 @@ import path from 'node:path';
 import type { Problem } from '../content/problems.ts';
 import { FEED_PATH, rssFeed } from './feed.ts';
 import { headersFile, redirects, redirectsFile } from './headers.ts';
-import { copyImages } from './images.ts';
 import { cacheDirOf, prepareSite } from './prepare.ts';
 import { prerender } from './prerender.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
@@ -77,7 +76,8 @@ export async function buildSite(opts: BuildOptions) {
     mkdirSync(staging, { recursive: true });
     cpSync(path.join(bundleDir, 'client'), staging, { recursive: true });
     await step('images', () => writeSocialImages(cards, staging, cardDir));
-    copyImages(images, imageCacheDir, staging);
+    mkdirSync(path.join(staging, '_img'), { recursive: true });
+    for (const name of images) copyFileSync(path.join(imageCacheDir, name), path.join(staging, '_img', name));
     copyFileSync(logo.file, path.join(staging, logo.url));
     await step('prerender', () => prerender(index, serverEntry, assets, staging, stagingRecord, path.join(cache, 'pages')));
     const hidden = index.routes.filter((r) => r.data.meta.noindex).map((r) => r.path);

@@ -1,10 +1,8 @@
 import path from 'node:path';
 import { loadContent } from '../content/load.ts';
-import type { Content } from '../content/types.ts';
-import type { SiteIndex } from '../page-data/route-entry.ts';
 import { buildSiteIndex } from '../page-data/site-index.ts';
 import { imageEncoder, processImages } from './images.ts';
-import { logoOf, socialCards, withSocialImages, type SocialCard } from './social-images.ts';
+import { logoOf, socialCards, withSocialImages } from './social-images.ts';
 
 export interface PrepareOptions {
   /** The project root (public/ for images). */
@@ -19,19 +17,7 @@ export interface PrepareOptions {
 }
 
 /** Everything a page is made from, ready to render: the same for `site build`, `site dev` and `site check`. */
-export interface PreparedSite {
-  content: Content;
-  index: SiteIndex;
-  /** Image variants the pages use, in `imageCacheDir`: served or copied at /_img/<name>. */
-  images: string[];
-  imageCacheDir: string;
-  /** Where the social cards' PNGs are kept (`renderSocialCard`). */
-  cardDir: string;
-  /** The social cards by page kind, served or written at /og/<file>. */
-  cards: Map<string, SocialCard>;
-  /** The logo's file, served or copied at its URL (the header and the favicon show it). */
-  logo: { file: string; url: string };
-}
+export type PreparedSite = Extract<Awaited<ReturnType<typeof prepareSite>>, { ok: true }>['site'];
 
 /**
  * content/ → the site's data, as a chain of functions from data to new data: load and validate,
@@ -55,12 +41,16 @@ export async function prepareSite(opts: PrepareOptions, step: <T>(name: string, 
     site: {
       content: pictures.content,
       index: withSocialImages(index, cards),
+      /** Image variants the pages use, in `imageCacheDir`: served or copied at /_img/<name>. */
       images: pictures.files,
       imageCacheDir: pictures.imageCacheDir,
+      /** Where the social cards' PNGs are kept (`renderSocialCard`). */
       cardDir: path.join(mediaDirOf(opts.contentDir), 'cards'),
+      /** The social cards by page kind, served or written at /og/<file>. */
       cards,
+      /** The logo's file, served or copied at its URL (the header and the favicon show it). */
       logo,
-    } satisfies PreparedSite,
+    },
     filesChecked: loaded.filesChecked,
     bodies: loaded.bodies,
   };
