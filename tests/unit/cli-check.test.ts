@@ -54,6 +54,7 @@ describe('site check on fixture sites', () => {
       ['description-length', 'warning', '/short-description', 'pages.yaml:32', '"Too short."'],
       ['description', 'error', '/no-description', 'pages.yaml:33', 'none'],
       ['noindex', 'error', '/404', 'pages.yaml:1', 'robots "index, follow"'],
+      ['sitemap', 'error', '/services', 'pages.yaml:7', 'https://fixture.example/services/'],
       ['sitemap', 'error', '/', 'pages.yaml:1', 'https://fixture.example/ghost'],
       ['duplicate-title', 'error', '/same-title', 'pages.yaml:31', '"About Us | Fixture TV Care"'],
       // JSON-LD
@@ -98,7 +99,7 @@ describe('site check on fixture sites', () => {
     expect(code).toBe(1);
     expect(stdout).toBe('');
     const lines = stderr.trimEnd().split('\n');
-    expect(lines.at(-1)).toBe('✖ 26 problems, 6 warnings in 5 files (1 content files and 21 pages checked)');
+    expect(lines.at(-1)).toBe('✖ 27 problems, 6 warnings in 5 files (1 content files and 21 pages checked)');
     expect(stderr).toContain(
       [
         `${CONTENT}/broken-links.md:5:9  a[href] "/abuot" points to a page or file that is not in the built site  (https://fixture.example/broken-links)`,
@@ -114,7 +115,7 @@ describe('site check on fixture sites', () => {
     const { code, stdout } = await check(`${FIX}/broken`, '--format', 'github');
     expect(code).toBe(1);
     const lines = stdout.trimEnd().split('\n');
-    expect(lines).toHaveLength(32);
+    expect(lines).toHaveLength(33);
     expect(lines[0]).toBe(
       `::error file=${CONTENT}/broken-links.md,line=5,col=9,title=site check%3A broken-link::a[href] "/abuot" points to a page or file that is not in the built site%0Apage: https://fixture.example/broken-links%0Aexpected: a page of the site or a file in the build%0Agot: /abuot%0Ahint: did you mean "/about"?`,
     );
@@ -264,7 +265,7 @@ test('the real binary: `node cli/bin.mjs check --json` exits 1 on the broken sit
   expect(res.status).toBe(1);
   expect(res.stderr).toBe('');
   const report = JSON.parse(res.stdout) as CheckReport;
-  expect(report.problems.filter((p) => p.severity === 'error')).toHaveLength(26);
+  expect(report.problems.filter((p) => p.severity === 'error')).toHaveLength(27);
   const clean = spawnSync(process.execPath, ['cli/bin.mjs', 'check', `${FIX}/clean`, '--content', CONTENT, '--skip-content'], { cwd: PROJECT_ROOT, encoding: 'utf8' });
   expect(clean.status).toBe(0);
   expect(clean.stdout).toBe('');

@@ -79,7 +79,8 @@ export function checkSeo(ctx: RuleContext): Problem[] {
       }
       seen.add(loc);
       const p = loc.startsWith(`${origin}/`) ? loc.slice(origin.length) : undefined;
-      const page = p === undefined ? undefined : site.pages.get(p);
+      // A page's own path has no trailing slash: "/about/" is /about, listed the wrong way (below).
+      const page = p === undefined ? undefined : site.pages.get(p === '/' ? p : p.replace(/\/$/, ''));
       if (!page) {
         problems.push(pageProblem(ctx, home, {
           rule: 'sitemap',
