@@ -11,7 +11,6 @@ if (!process.env.E2E_DATA_DIR) {
   rmSync(process.env.E2E_DATA_DIR, { recursive: true, force: true });
   rmSync(fixtureDataDir(), { recursive: true, force: true });
 }
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
  * Browser tests run on the built site (dist/, built by `npm test` first) served by our own server,
@@ -32,7 +31,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions: {
-      executablePath: chromiumPath,
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       // --in-process-gpu: with no GPU, Chromium composites every frame in software in a process of
       // its own; in the browser process it skips that process and its IPC per frame (figures in
       // decision 100). Rendering, bfcache, prerender and view transitions are the same code.
@@ -58,7 +57,7 @@ export default defineConfig({
               `node cli/bin.mjs start --no-build --dist ${FIXTURE_DIST} --port ${FIXTURE_PORT}`,
             ].join(' && '),
             url: `http://127.0.0.1:${FIXTURE_PORT}/`,
-                  timeout: 300_000,
+            timeout: 300_000,
             env: { SITE_DATA_DIR: fixtureDataDir() },
           },
         ]

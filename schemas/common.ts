@@ -23,9 +23,6 @@ export const IsoDate = z
     error: 'a real calendar date written YYYY-MM-DD',
   });
 
-/** The kinds of related link; each shows its own icon. */
-export const LinkType = z.enum(['brand', 'location', 'service', 'blog', 'other']);
-
 /** One entry of a related-links block. */
 export const RelatedLinkSchema = z.strictObject({
   /** Where the link goes: a route of this site, optionally with a #fragment. */
@@ -34,8 +31,8 @@ export const RelatedLinkSchema = z.strictObject({
   title: z.string().min(1),
   /** One short line under the title. */
   description: z.string().optional(),
-  /** Chooses the icon: brand, location, service, blog or other. */
-  type: LinkType,
+  /** The kind of link, which chooses its icon: brand, location, service, blog or other. */
+  type: z.enum(['brand', 'location', 'service', 'blog', 'other']),
 });
 export type RelatedLink = z.output<typeof RelatedLinkSchema>;
 

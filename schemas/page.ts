@@ -1,26 +1,23 @@
 import { z } from 'zod';
 import { IsoDate, RoutePath } from './common.ts';
 
-/** The page types with a screen of their own in src/pages/. */
-export const StaticPageKind = z.enum([
-  'home',
-  'services',
-  'about',
-  'contact',
-  'testimonials',
-  'blog-index',
-  'service-center',
-  'privacy-policy',
-  'analytics',
-  'thank-you',
-]);
-
 /** One fixed page of the site, listed in content/pages.yaml. */
 export const PageEntrySchema = z.strictObject({
   /** The page's URL path, e.g. "/about". */
   path: RoutePath,
-  /** Which screen renders it. */
-  kind: StaticPageKind,
+  /** Which screen renders it: a page type with a screen of its own in src/pages/. */
+  kind: z.enum([
+    'home',
+    'services',
+    'about',
+    'contact',
+    'testimonials',
+    'blog-index',
+    'service-center',
+    'privacy-policy',
+    'analytics',
+    'thank-you',
+  ]),
   /** The page title; " | business title" is appended (not on the home page). */
   title: z.string().min(2).max(70),
   /** The meta description search engines show, 50–160 characters. */

@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { IsoDate, Slug } from './common.ts';
 
-/** The blog's categories; each post has exactly one. */
-export const PostCategory = z.enum(['Troubleshooting', 'Maintenance', 'Comparisons', 'Guides']);
-
 /** A picture: a file under public/ (e.g. "/images/blog/troubleshooting.png") or an https URL. */
 export const ImageSchema = z.strictObject({
   /** Path under public/ starting with "/", or an https URL. */
@@ -38,8 +35,8 @@ export const BlogPostSchema = z.strictObject({
   updated: IsoDate.optional(),
   /** Who wrote it, as shown under the title, e.g. "Rakesh Sharma". */
   author: z.string().min(2),
-  /** One of Troubleshooting, Maintenance, Comparisons, Guides. */
-  category: PostCategory,
+  /** The blog's category of the post: one of Troubleshooting, Maintenance, Comparisons, Guides. */
+  category: z.enum(['Troubleshooting', 'Maintenance', 'Comparisons', 'Guides']),
   /** The picture shown on cards and above the article. */
   image: ImageSchema,
   /** Show as the large first card on /blog (only one post should set it). */

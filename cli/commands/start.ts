@@ -41,18 +41,15 @@ export function startCommand(): Command {
       }
       const dist = distDir(opts.dist);
       const content = contentDir();
-      let builtWords: Awaited<ReturnType<typeof currentFunctionsContent>>;
       if (opts.build && buildIsStale(projectRoot(), content, dist)) {
         process.stderr.write('Building the site…\n');
-        const report = await build(content, dist, true);
-        if (!report) return;
-        builtWords = report.functions;
+        if (!(await build(content, dist, true))) return;
       }
       // The functions' choices, words and business: those of the build they serve beside (a build
       // keeps them in its record), else what the last build wrote for the Supabase functions, else
       // made from content/.
       const functionsWords = opts.analytics
-        ? (builtWords ?? readBuiltFunctionsContent(dist) ?? (await currentFunctionsContent(projectRoot(), content).catch(() => undefined)))
+        ? (readBuiltFunctionsContent(dist) ?? (await currentFunctionsContent(projectRoot(), content).catch(() => undefined)))
         : undefined;
       if (opts.analytics && !functionsWords) {
         process.stderr.write('content/ has problems, so the functions have no words or choices: `site build` names them.\n');

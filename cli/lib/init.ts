@@ -5,7 +5,6 @@
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { z } from 'zod';
 import { Slug } from '#schemas/common.ts';
@@ -18,7 +17,7 @@ import { slugify } from './new.ts';
 const Words = z.string().regex(/^[\p{L}\p{N}][\p{L}\p{N} .,&'’()-]*$/u, { error: 'letters, digits, spaces and . , & \' ( ) -' });
 const site = SiteSchema.shape;
 /** The language starter/'s words are written in (starter/messages/<code>.yaml): the sample of --languages. */
-const STARTER_LANGUAGE = path.parse(readdirSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../../starter/messages'))[0] ?? '').name;
+const STARTER_LANGUAGE = path.parse(readdirSync(path.join(import.meta.dirname, '../../starter/messages'))[0] ?? '').name;
 
 /**
  * The flags, in the order they are asked. `sample` is what `--yes` writes for a flag left out; the

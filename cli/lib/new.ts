@@ -42,7 +42,6 @@ export interface NewPlan {
   /** The file as the project shows it ("content/brands/haier.mdx"). */
   display: string;
   route: string;
-  slug: string;
   name: string;
   text: string;
   exists: boolean;
@@ -124,7 +123,7 @@ export function planNew(input: NewInput): NewPlan {
   }
   if (!existsSync(archetypeFile)) fail('new-archetype', `the archetype ${path.relative(root, archetypeFile)} is missing`);
   const exists = existsSync(file);
-  const none = { ok: false, problems, file, display, route: '', slug, name, text: '', exists };
+  const none = { ok: false, problems, file, display, route: '', name, text: '', exists };
   if (problems.length) return none;
 
   // The new file is read as the loader will read it, and its URL comes from its collection.
@@ -141,7 +140,7 @@ export function planNew(input: NewInput): NewPlan {
     });
   }
   const listing = COLLECTION_OF[kind] === 'areas' ? planListing(contentDir, root, (entry.data as { name: string }).name, problems) : undefined;
-  return { ok: problems.length === 0, problems, file, display, route, slug, name, text: problems.length ? '' : text, exists, ...(listing && { listing }) };
+  return { ok: problems.length === 0, problems, file, display, route, name, text: problems.length ? '' : text, exists, ...(listing && { listing }) };
 }
 
 /**
@@ -217,7 +216,7 @@ export function planTwin(input: Omit<NewInput, 'slug' | 'date'> & { lang: string
   const problems: Problem[] = [];
   const fail = (rule: string, message: string, extra: Partial<Problem> = {}) =>
     problems.push({ file: display, line: 1, column: 1, rule, message, severity: 'error', ...extra });
-  const none = (): NewPlan => ({ ok: false, problems, file, display, route: '', slug: base, name: base, text: '', exists: existsSync(file) });
+  const none = (): NewPlan => ({ ok: false, problems, file, display, route: '', name: base, text: '', exists: existsSync(file) });
 
   const others = languages.slice(1);
   if (!others.includes(lang)) {
@@ -245,9 +244,8 @@ export function planTwin(input: Omit<NewInput, 'slug' | 'date'> & { lang: string
   const entry = readNewEntry(COLLECTION_OF[kind], display, text);
   problems.push(...entry.problems);
   if (entry.data === undefined) return none();
-  const data = entry.data as { name?: string; slug?: string };
   const route = pathIn({ prefix: `/${lang}` }, routeOf(COLLECTION_OF[kind], entry.data));
-  return { ok: problems.length === 0, problems, file, display, route, slug: data.slug ?? base, name: data.name ?? base, text, exists: existsSync(file) };
+  return { ok: problems.length === 0, problems, file, display, route, name: (entry.data as { name?: string }).name ?? base, text, exists: existsSync(file) };
 }
 
 /**

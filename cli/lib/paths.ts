@@ -26,8 +26,7 @@ export function projectRoot(): string {
  * folder lets the same build run on generated content (the build benchmark) or a fixture.
  */
 export function contentDir(flag?: string): string {
-  const dir = flag ?? process.env.SITE_CONTENT_DIR ?? path.join(projectRoot(), 'content');
-  return path.resolve(dir);
+  return path.resolve(flag ?? process.env.SITE_CONTENT_DIR ?? path.join(projectRoot(), 'content'));
 }
 
 export function distDir(flag?: string): string {

@@ -20,7 +20,7 @@ export interface DevOptions {
   port: number;
   host: string;
   /** Called with each content reload: how long it took, or the problems that stopped it. */
-  log?: (line: string) => void;
+  log: (line: string) => void;
 }
 
 export interface DevServer {
@@ -43,7 +43,6 @@ const DEV_ASSETS: Assets = { css: ['/src/styles.css'], js: '/src/entry-client.ts
  * under content/ drops the index and reloads the browser; the next request rebuilds it.
  */
 export async function startDevServer(opts: DevOptions): Promise<DevServer> {
-  const log = opts.log ?? (() => {});
   const http = createHttpServer();
   const vite = await createViteServer({
     root: opts.root,
@@ -64,7 +63,7 @@ export async function startDevServer(opts: DevOptions): Promise<DevServer> {
       const { index } = prepared.site;
       // The functions served beside it (`supabase functions serve`) take the forms' choices and their words from here.
       writeFunctionsContent(opts.root, functionsContent(prepared.site.content));
-      log(`content: ${index.routes.length} pages in ${Math.round(performance.now() - t0)} ms`);
+      opts.log(`content: ${index.routes.length} pages in ${Math.round(performance.now() - t0)} ms`);
       return { site: prepared.site, index, byPath: new Map(index.routes.map((r) => [r.path, r])) };
     })());
 
@@ -73,7 +72,7 @@ export async function startDevServer(opts: DevOptions): Promise<DevServer> {
   vite.watcher.on('all', (_event, file) => {
     if (!path.resolve(file).startsWith(contentDir + path.sep)) return;
     indexed = undefined;
-    log(`changed: ${path.relative(opts.root, file)}`);
+    opts.log(`changed: ${path.relative(opts.root, file)}`);
     vite.ws.send({ type: 'full-reload', path: '*' });
   });
 
@@ -98,7 +97,7 @@ export async function startDevServer(opts: DevOptions): Promise<DevServer> {
     const state = await getIndex();
     if (!('index' in state)) {
       const text = formatProblems(state.problems, state.filesChecked);
-      log(text);
+      opts.log(text);
       const page = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Content problems</title></head><body><h1>Content problems</h1><p>Fix these and save: the page reloads by itself.</p><pre>${escapeXml(text)}</pre></body></html>`;
       return send(res, 500, 'text/html; charset=utf-8', await vite.transformIndexHtml(p, page));
     }
