@@ -1,7 +1,7 @@
 import type { IslandName } from '../components/island.tsx';
 
 /** Each island's module, fetched only by a page that has one (the dashboard's React stays off every other page). */
-const modules: Record<IslandName, () => Promise<{ mount: (element: Element, props: never) => () => void }>> = {
+const modules: Record<IslandName, () => Promise<{ mount: (element: Element, props: never) => void }>> = {
   analytics: () => import('../islands/analytics.tsx'),
 };
 

@@ -24,23 +24,17 @@ export function ServiceCard({ service, href }: { service: Pick<Service, 'id' | '
   );
 }
 
-/** Filled and empty stars with the rating as text for screen readers. */
-function Stars({ rating }: { rating: number }) {
-  const t = useT();
-  return (
-    <span className="inline-flex items-center gap-0.5" role="img" aria-label={t('cards.rated', { rating, max: 5 })}>
-      {Array.from({ length: 5 }, (_, i) => (
-        <Icon key={i} name="star" className={i < rating ? 'size-4 fill-amber-400 text-amber-500' : 'size-4 text-slate-300'} />
-      ))}
-    </span>
-  );
-}
-
-/** Quote, name, location and the rating as stars. */
+/** Quote, name, location and the rating as filled and empty stars, with the rating as text for screen readers. */
 export function TestimonialCard({ testimonial }: { testimonial: Pick<Testimonial, 'quote' | 'name' | 'location' | 'rating' | 'service'> }) {
+  const t = useT();
+  const { rating } = testimonial;
   return (
     <figure className="flex h-full flex-col rounded-xl border border-line bg-white p-6 shadow-sm">
-      <Stars rating={testimonial.rating} />
+      <span className="inline-flex items-center gap-0.5" role="img" aria-label={t('cards.rated', { rating, max: 5 })}>
+        {Array.from({ length: 5 }, (_, i) => (
+          <Icon key={i} name="star" className={i < rating ? 'size-4 fill-amber-400 text-amber-500' : 'size-4 text-slate-300'} />
+        ))}
+      </span>
       <blockquote className="mt-3 flex-1 text-ink">“{testimonial.quote}”</blockquote>
       <figcaption className="mt-4 flex items-center gap-3">
         <span aria-hidden="true" className="grid size-10 place-items-center rounded-full bg-brand-100 font-semibold text-brand-800">

@@ -3,7 +3,6 @@ import { Link } from './link.tsx';
 import { localHref } from '../i18n/href.ts';
 import { cn } from './cn.ts';
 import { Icon } from './icons.tsx';
-import { LanguageSwitch } from './language-switch.tsx';
 import { QuoteButton } from './quote-dialog.tsx';
 import { PathContext, useSite, useSiteData, useT } from './site-context.tsx';
 import { logoUrl } from '../lib/format.ts';
@@ -38,6 +37,28 @@ function Links({ className }: { className: string }) {
       })}
     </ul>
   );
+}
+
+/**
+ * A link to this page in each other language that has it (decision 081), named in that language
+ * (its catalogue's `language.name`, decision 110); nothing on pages without a twin. Plain links:
+ * the client's navigation swaps the page and `<html lang>` like any other.
+ */
+function LanguageSwitch({ translations }: { translations?: PageMeta['translations'] }) {
+  const { lang, languages } = useSiteData();
+  const others = languages.filter((l) => l.code !== lang && translations?.[l.code]);
+  return others.map((other, i) => (
+    <a
+      key={other.code}
+      href={translations![other.code]}
+      hrefLang={other.hreflang}
+      lang={other.code}
+      data-language-switch=""
+      className={`${i === others.length - 1 ? 'mr-auto ' : ''}inline-flex min-h-11 shrink-0 items-center rounded-md px-2 text-sm font-semibold text-brand-700 hover:bg-surface hover:underline`}
+    >
+      {other.name}
+    </a>
+  ));
 }
 
 const QUOTE_CLASS = 'block rounded-lg bg-accent-600 px-4 py-2.5 text-center font-semibold text-white hover:bg-accent-700';

@@ -2,8 +2,9 @@ import { Link } from '../components/link.tsx';
 import { buttonClass, CallButton } from '../components/button.tsx';
 import { Hero, Section } from '../components/hero.tsx';
 import { Icon, type IconName } from '../components/icons.tsx';
-import { ServiceRequestForm } from '../components/service-request-form.tsx';
-import { useSite, useT } from '../components/site-context.tsx';
+import { FormFields, HiddenFields } from '../components/form-fields.tsx';
+import { useSite, useSiteData, useT } from '../components/site-context.tsx';
+import { translate } from '../i18n/translate.ts';
 import type { ServiceCenterBrandData } from '../contract/pages.ts';
 
 /** Problem groups under serviceCenter.brand.problems: the group's key, icon and its items' keys. */
@@ -16,6 +17,37 @@ const PROBLEMS: { key: string; icon: IconName; items: string[] }[] = [
 
 /** The repair process's steps under serviceCenter.brand.process. */
 const STEPS = ['diagnosis', 'quote', 'repair', 'check', 'delivery'] as const;
+
+/** The per-brand "Request Service" form: a native POST to the leads function (spec §5, §7); it offers the brand's products, in site.yaml's order. */
+function ServiceRequestForm({ brand, offered }: { brand: string; offered: Record<string, unknown> }) {
+  const { site, subjects } = useSiteData();
+  const t = useT();
+  return (
+    <form method="post" action={site.forms.serviceRequestEndpoint} className="space-y-4">
+      <HiddenFields subject={translate(subjects, 'functions.subject.serviceRequest', { brand })} brand={brand} />
+      <FormFields
+        idPrefix="service-request"
+        fields={[
+          { name: 'name', label: t('forms.fields.name'), type: 'text', autoComplete: 'name' },
+          { name: 'email', label: t('forms.fields.email'), type: 'email', autoComplete: 'email' },
+          { name: 'phone', label: t('forms.fields.phone'), type: 'tel', autoComplete: 'tel' },
+          {
+            name: 'serviceType',
+            label: t('forms.serviceRequest.serviceType.label'),
+            type: 'select',
+            placeholder: t('forms.serviceRequest.serviceType.placeholder'),
+            options: Object.keys(site.products).filter((id) => offered[id]).map((value) => ({ value, label: t(`serviceCenter.brand.products.${value}`) })),
+          },
+          { name: 'area', label: t('forms.serviceRequest.area', { city: site.address.city }), type: 'text', autoComplete: 'address-level3' },
+          { name: 'message', label: t('forms.serviceRequest.message'), type: 'textarea', rows: 4 },
+        ]}
+      />
+      <button type="submit" className="inline-flex min-h-11 items-center rounded-lg bg-accent-600 px-5 py-2.5 font-semibold text-white hover:bg-accent-700">
+        {t('forms.serviceRequest.submit')}
+      </button>
+    </form>
+  );
+}
 
 /** /service-center/<brand>: the brand's services, common problems, the process and the request form. */
 export function Page({ data }: { data: ServiceCenterBrandData }) {

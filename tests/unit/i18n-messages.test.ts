@@ -21,7 +21,7 @@ import { SiteSchema } from '#schemas/site.ts';
 import { CallBar, ContactWidget } from '#src/components/contact-widget.tsx';
 import { Footer } from '#src/components/footer.tsx';
 import { Header } from '#src/components/header.tsx';
-import { NewsletterForm } from '#src/components/newsletter-form.tsx';
+import { NewsletterForm } from '#src/pages/blog-index-page.tsx';
 import { QuoteDialog } from '#src/components/quote-dialog.tsx';
 import { SiteContext } from '#src/components/site-context.tsx';
 import type { Lang, Language, Messages, SiteData } from '#src/contract/site.ts';
