@@ -20,36 +20,30 @@ type Edition = { ctx: LoadContext; content: Content; facts: FactsOf };
  * A body's problems are checked with its links (references.ts); one that throws is a problem here.
  */
 export async function renderBodies(editions: Edition[]): Promise<Content[]> {
-  // Each body's key, hashed once: the check for the renderer below and the loop both use it. A
-  // default-language entry listed in another language's content (a page it has no twin of) is
-  // the default language's page: it keeps the words and the rendering of its own language.
-  const owners = new Map<Entry<unknown>, { key: string; edition: Edition }>();
   const warrantyOf = (entry: Entry<unknown>) => (entry.data as { warranty?: string }).warranty;
-  const ownerOf = (entry: Entry<unknown>, edition: Edition) => {
-    let owner = owners.get(entry);
-    if (owner === undefined) {
-      owner = { key: hashOf('body', entry.body, edition.facts(warrantyOf(entry)).json, ...BODY_WORDS.map((k) => edition.content.messages[k] ?? '')), edition };
-      owners.set(entry, owner);
-    }
-    return owner;
-  };
-  const bodiesOf = (content: Content) => WITH_BODIES.flatMap((c) => content[c] as Entry<unknown>[]);
+  // Each body's key (its text, its page's facts, its language's words), hashed once for the check
+  // below and the loop. An edition's entries are its own files (a language lists the default
+  // language's pages it has no twin of only once its bodies are rendered: load.ts).
+  const keys = new Map<Entry<unknown>, string>();
+  for (const { content, facts } of editions) {
+    const words = BODY_WORDS.map((k) => content.messages[k] ?? '');
+    for (const e of WITH_BODIES.flatMap((c) => content[c] as Entry<unknown>[])) if (!blank(e.body)) keys.set(e, hashOf('body', e.body, facts(warrantyOf(e)).json, ...words));
+  }
   // The renderer (unified, remark, React's server renderer: some 300 modules) is loaded only when
-  // a body is not in the cache: a build with no new text does not load it.
-  const missing = editions.some((edition) => bodiesOf(edition.content).some((e) => !blank(e.body) && edition.ctx.cache.get(ownerOf(e, edition).key) === undefined));
+  // a body is not in the cache (one for every language): a build with no new text does not load it.
+  const missing = [...keys.values()].some((key) => editions[0]!.ctx.cache.get(key) === undefined);
   const renderMdx = missing ? (await import('./mdx/render.ts')).renderMdx : undefined;
-  return editions.map((edition) => {
-    const { ctx, content } = edition;
+  return editions.map(({ ctx, content, facts }) => {
     const rendered = <T,>(entry: Entry<T>): Entry<T> => {
       if (blank(entry.body)) return entry;
-      const { key, edition: own } = ownerOf(entry, edition);
+      const key = keys.get(entry)!;
       let result = ctx.cache.get<RenderedBody>(key);
       if (result) ctx.bodies.cached++;
       else {
         ctx.bodies.rendered++;
         try {
           // loaded above: this body was not in the cache
-          result = renderMdx!(entry.body, own.facts(warrantyOf(entry)).facts, (key, vars) => say(own.content, key, vars));
+          result = renderMdx!(entry.body, facts(warrantyOf(entry)).facts, (key, vars) => say(content, key, vars));
         } catch (err) {
           // Not a content problem the renderer reports: a component that throws, or a bug.
           ctx.error(entry.file, { line: entry.bodyLineOffset + 1, column: 1 }, 'mdx-render', `the body could not be rendered: ${err instanceof Error ? err.message : String(err)}`);

@@ -82,7 +82,7 @@ function linkProblem(ctx: LoadContext, source: YamlSource, collection: string, a
   if (bad) ctx.fieldError(source, collection, at, bad.rule, bad);
 }
 
-function unique<T>(ctx: LoadContext, collection: string, entries: Entry<T>[], key: (d: T) => string, field: string, seen = new Map<string, Entry<unknown>>(), show = (v: string) => v) {
+function unique<T>(ctx: LoadContext, collection: string, entries: Entry<T>[], key: (d: T) => string, field: string, seen = new Map<string, Entry<unknown>>()) {
   for (const e of entries) {
     const value = key(e.data);
     const first = seen.get(value);
@@ -93,7 +93,7 @@ function unique<T>(ctx: LoadContext, collection: string, entries: Entry<T>[], ke
     const firstAt = first.source.locate([field]);
     ctx.fieldError(e.source, collection, [field], 'duplicate', {
       expected: `a ${field} no other page uses`,
-      received: `${JSON.stringify(show(value))}, already used by ${first.file}:${firstAt.line}`,
+      received: `${JSON.stringify(value)}, already used by ${first.file}:${firstAt.line}`,
     });
   }
 }
