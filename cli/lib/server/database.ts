@@ -78,11 +78,6 @@ export async function applyMigrations(db: Db, supabaseDir = SUPABASE_DIR): Promi
   });
 }
 
-interface Secrets {
-  hmacSecret: string;
-  dashboardKey: string;
-}
-
 /** What a data folder may hold for `privateDataDir` to make it 0700: only what this file puts there. */
 const DATA_ENTRIES = new Set(['pglite', 'analytics-secrets.json']);
 
@@ -98,10 +93,10 @@ async function privateDataDir(dataDir: string): Promise<void> {
 }
 
 /** Reads the generated secrets from dataDir, creating them (mode 0600) on first use. */
-export async function localSecrets(dataDir: string): Promise<Secrets> {
+export async function localSecrets(dataDir: string) {
   await privateDataDir(dataDir);
   const file = join(dataDir, 'analytics-secrets.json');
-  const fresh: Secrets = {
+  const fresh = {
     hmacSecret: randomBytes(32).toString('base64url'),
     dashboardKey: randomBytes(24).toString('base64url'),
   };
@@ -110,7 +105,7 @@ export async function localSecrets(dataDir: string): Promise<Secrets> {
     return fresh;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    return JSON.parse(await readFile(file, 'utf8')) as Secrets;
+    return JSON.parse(await readFile(file, 'utf8')) as typeof fresh;
   }
 }
 

@@ -58,15 +58,9 @@ export interface NodeFunctionsOptions {
   now?: () => Date;
 }
 
-export interface NodeFunctions {
-  handle(req: Request, remoteAddress?: string): Promise<Response>;
-  /** The leads function, mounted at /functions/v1/leads on the same database. */
-  handleLeads(req: Request, remoteAddress?: string): Promise<Response>;
-  dashboardKey: string;
-  close(): Promise<void>;
-}
+export type NodeFunctions = Awaited<ReturnType<typeof createNodeFunctions>>;
 
-export async function createNodeFunctions(opts: NodeFunctionsOptions): Promise<NodeFunctions> {
+export async function createNodeFunctions(opts: NodeFunctionsOptions) {
   parseTrustedProxies(opts.trustedProxies ?? []); // a bad entry fails here, before the database opens
   const secrets = opts.dashboardKey && opts.hmacSecret ? null : await localSecrets(opts.dataDir);
   const dashboardKey = opts.dashboardKey || secrets!.dashboardKey;
@@ -117,8 +111,10 @@ export async function createNodeFunctions(opts: NodeFunctionsOptions): Promise<N
   });
 
   return {
-    handle: (req, remoteAddress) => handler(req, { remoteAddress }),
-    handleLeads: (req, remoteAddress) => leads(req, { remoteAddress }),
+    /** The analytics function, mounted at /functions/v1/analytics. */
+    handle: (req: Request, remoteAddress?: string) => handler(req, { remoteAddress }),
+    /** The leads function, mounted at /functions/v1/leads on the same database. */
+    handleLeads: (req: Request, remoteAddress?: string) => leads(req, { remoteAddress }),
     dashboardKey,
     async close() {
       clearInterval(timer);

@@ -161,30 +161,27 @@ export interface SendOptions {
   /** The owner's words (the default language's functions.* messages). */
   say: Say;
   siteOrigin?: string;
-  timeoutMs: number;
-  /** Aborts the attempt when the server stops. */
-  signal?: AbortSignal;
+  /** Ends the attempt: at its time limit, or when the server stops. */
+  signal: AbortSignal;
   now: () => number;
 }
 
 /** Makes one attempt at one delivery. Never throws. */
 export async function attemptDelivery(d: Delivery, o: SendOptions): Promise<AttemptResult> {
   const secrets = [o.channels.telegram?.token ?? '', o.channels.webhook?.secret ?? ''];
-  const signal = o.signal ? AbortSignal.any([o.signal, AbortSignal.timeout(o.timeoutMs)]) : AbortSignal.timeout(o.timeoutMs);
   // `problem` reads the answer (never throws): null when delivered, else what went wrong and any wait the receiver asked for.
   let request: { url: string; init: RequestInit; problem: (res: Response) => Promise<{ error: string; retryAfterMs?: number } | null> };
-  const status = async (res: Response) => (res.status >= 200 && res.status < 300 ? null : { error: `HTTP ${res.status}` });
+  // The outbox claims deliveries only for the channels set in o.channels, and a digest is queued
+  // only for DIGEST_CHANNELS (digest.ts): the form service gets leads alone.
   switch (d.channel) {
     case 'forward': {
-      if (!o.channels.forward) return { ok: false, error: 'No form service is configured (site.yaml forms.forwardTo, LEADS_FORWARD_URL)', answered: false, sent: false };
-      if (!d.lead) return { ok: false, error: 'A digest is not sent to the form service', answered: false, sent: false };
-      const lead = d.lead;
+      const lead = d.lead!;
       const fields = FORM_FIELDS[lead.kind].flatMap((f): [string, string][] => {
         const v = lead[FIELD_RULES[f].column];
         return v === null ? [] : [[f, v]];
       });
       request = {
-        url: o.channels.forward.url,
+        url: o.channels.forward!.url,
         // Form services answer a form post with a redirect: a 2xx or 3xx is delivered.
         init: { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html,application/json', 'idempotency-key': d.idempotencyKey }, body: new URLSearchParams(fields).toString() },
         problem: async (res) => (res.status >= 200 && res.status < 400 ? null : { error: `HTTP ${res.status}` }),
@@ -192,8 +189,7 @@ export async function attemptDelivery(d: Delivery, o: SendOptions): Promise<Atte
       break;
     }
     case 'telegram': {
-      const t = o.channels.telegram;
-      if (!t) return { ok: false, error: `Telegram is not configured (${ALERT_ENV.telegram.join(', ')})`, answered: false, sent: false };
+      const t = o.channels.telegram!;
       request = {
         url: `${t.apiUrl ?? DEFAULT_TELEGRAM_API}/bot${t.token}/sendMessage`,
         init: {
@@ -226,8 +222,7 @@ export async function attemptDelivery(d: Delivery, o: SendOptions): Promise<Atte
       break;
     }
     case 'webhook': {
-      const w = o.channels.webhook;
-      if (!w) return { ok: false, error: `The webhook is not configured (${ALERT_ENV.webhook.join(', ')})`, answered: false, sent: false };
+      const w = o.channels.webhook!;
       const body = webhookBody(d, o.say, o.siteOrigin);
       const timestamp = Math.floor(o.now() / 1000);
       request = {
@@ -244,14 +239,14 @@ export async function attemptDelivery(d: Delivery, o: SendOptions): Promise<Atte
           },
           body,
         },
-        problem: status,
+        problem: async (res) => (res.status >= 200 && res.status < 300 ? null : { error: `HTTP ${res.status}` }),
       };
       break;
     }
   }
   let res: Response;
   try {
-    res = await fetch(request.url, { ...request.init, signal });
+    res = await fetch(request.url, { ...request.init, signal: o.signal });
   } catch (e) {
     return { ok: false, error: errorLine(e, secrets), answered: false, sent: !neverSent(e) };
   }

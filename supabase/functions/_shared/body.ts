@@ -3,11 +3,7 @@
 // (docs/decisions/040-hostile-input.md).
 
 /** A problem with one place of the body, in the shape of the schema's issues. */
-export interface BodyIssue {
-  path: string;
-  code: string;
-  message: string;
-}
+export type BodyIssue = { path: string; code: string; message: string };
 
 export const MAX_DEPTH = 8;
 export const MAX_MEMBERS = 100;

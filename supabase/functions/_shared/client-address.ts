@@ -3,7 +3,7 @@
 // forwarding or geo header is ignored.
 
 import ipaddr from 'ipaddr.js';
-import { isPublicIp, parseIp, type ParsedIp } from './ip.ts';
+import { parseIp, type ParsedIp } from './ip.ts';
 
 export interface ClientAddressOptions {
   /**
@@ -18,16 +18,6 @@ export interface ClientAddressOptions {
    * through that edge and the socket peer is not used.
    */
   header?: string;
-}
-
-export interface ClientAddress {
-  /** The client's address, or null when it cannot be told. */
-  ip: ParsedIp | null;
-  /**
-   * True when the request came through the configured edge or a trusted proxy and the client is a
-   * public address: only then are the host's geo headers about this client.
-   */
-  geoHeadersTrusted: boolean;
 }
 
 type Range = [ParsedIp, number];
@@ -67,13 +57,17 @@ export const commaList = (text: string | null): string[] => (text ?? '').split('
 
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9a-z-]+$/;
 
-/** Returns the function that tells the client address of a request. */
-export function createClientAddress(
-  options: ClientAddressOptions = {},
-): (headers: Headers, remoteAddress?: string) => ClientAddress {
-  const found = (ip: ParsedIp | null, viaTrustedHop: boolean): ClientAddress => ({
+/**
+ * Returns the function that tells the client address of a request: `ip`, null when it cannot be
+ * told, and `geoHeadersTrusted`, true when the request came through the configured edge or a
+ * trusted proxy and the client is a public address: only then are the host's geo headers about it.
+ */
+export function createClientAddress(options: ClientAddressOptions = {}) {
+  const found = (ip: ParsedIp | null, viaTrustedHop: boolean) => ({
     ip,
-    geoHeadersTrusted: viaTrustedHop && ip !== null && isPublicIp(ip),
+    // A public address: one that can reach us from the internet ("unicast" in ipaddr.js's ranges),
+    // not private, loopback, link-local, unique-local, carrier-grade NAT, documentation or reserved.
+    geoHeadersTrusted: viaTrustedHop && ip !== null && ip.range() === 'unicast',
   });
 
   if (options.header !== undefined) {
@@ -81,7 +75,7 @@ export function createClientAddress(
     if (!HEADER_NAME.test(name)) throw new Error(`"${options.header}" is not an HTTP header name`);
     if (options.trustedProxies?.length) throw new Error('Configure either a client address header or trusted proxies, not both');
     // The edge writes the address it saw; if a header lists several, the right-most is the edge's.
-    return (headers) => {
+    return (headers: Headers, _remoteAddress?: string) => {
       const last = commaList(headers.get(name)).at(-1);
       return found(last ? parseIp(stripPort(last)) : null, true);
     };
@@ -90,7 +84,7 @@ export function createClientAddress(
   const trusted = parseTrustedProxies(options.trustedProxies ?? []);
   const isTrusted = (ip: ParsedIp) => trusted.some(([net, bits]) => ip.kind() === net.kind() && ip.match(net, bits));
 
-  return (headers, remoteAddress) => {
+  return (headers: Headers, remoteAddress?: string) => {
     const peer = remoteAddress ? parseIp(stripPort(remoteAddress)) : null;
     if (!peer || !isTrusted(peer)) return found(peer, false);
     // Walk from the nearest hop outwards; the first hop we do not trust is the client. Anything

@@ -4,10 +4,7 @@
 // supabase/functions/_generated/content.json (core/pipeline/functions-content.ts), which the Deno entries import.
 
 /** A choice of a select: the value a form sends, and its label in each language. */
-export interface Choice {
-  value: string;
-  label: Record<string, string>;
-}
+export type Choice = { value: string; label: Record<string, string> };
 
 export interface FunctionsContent {
   /** site.yaml: the business's name as visitors see it, and the site's public origin. */

@@ -10,7 +10,7 @@ import { wordsOf, type FunctionsContent, type Say } from './content.ts';
 import type { Query } from './db.ts';
 import { readDashboard, readLeadsFigures, type LeadsBy, type TopItem } from './figures.ts';
 import { kindKey, LEAD_KINDS, type LeadKind } from './lead-form.ts';
-import { DAY_MS, istDate, istMonday, isoRange, previousOf, type IsoRange, type Range } from './range.ts';
+import { DAY_MS, istDate, istMonday, isoRange, previousOf, type Range } from './range.ts';
 import { DIGEST_QUEUED_SQL, INSERT_DIGEST_SQL } from './sql.ts';
 
 const HOUR_MS = 3_600_000;
@@ -40,12 +40,8 @@ export function dueWeek(at: Date): Range | null {
 export type Compared = { week: number; before: number };
 
 export type DigestFigures = Awaited<ReturnType<typeof readDigestFigures>>;
-
 /** What GET ?digest=week answers, and what the outbox sends. */
-export interface Digest extends IsoRange {
-  text: string;
-  figures: DigestFigures;
-}
+export type Digest = Awaited<ReturnType<typeof makeDigest>>;
 
 const byLeads = (items: LeadsBy[]) =>
   items
@@ -140,7 +136,7 @@ export function digestText(f: DigestFigures, say: Say, lang: string, site: { nam
 }
 
 /** The digest of `week`, in the default language of the content. */
-export async function makeDigest(query: Query, content: FunctionsContent, week: Range, now: Date): Promise<Digest> {
+export async function makeDigest(query: Query, content: FunctionsContent, week: Range, now: Date) {
   const figures = await readDigestFigures(query, week, now);
   const lang = content.languages[0]!;
   return { from: figures.week.from, to: figures.week.to, text: digestText(figures, wordsOf(content, lang), lang, content.site), figures };

@@ -44,13 +44,9 @@ export const deferOnEdge = (work: Promise<unknown>) => (typeof EdgeRuntime !== '
 export function serving(make: () => FunctionHandler | Promise<FunctionHandler>) {
   const made = (async () => make())();
   made.catch((error) => console.error(error instanceof Error ? error.message : error));
-  return async (req: Request, info: { remoteAddr: { transport: string; hostname?: string } }) => {
-    let handler: FunctionHandler;
-    try {
-      handler = await made;
-    } catch (error) {
-      return Response.json({ error: error instanceof Error ? error.message : 'The function is not configured' }, { status: 500 });
-    }
-    return handler(req, { remoteAddress: info.remoteAddr.transport === 'tcp' ? info.remoteAddr.hostname : undefined });
-  };
+  return (req: Request, info: { remoteAddr: { transport: string; hostname?: string } }) =>
+    made.then(
+      (handler) => handler(req, { remoteAddress: info.remoteAddr.transport === 'tcp' ? info.remoteAddr.hostname : undefined }),
+      (error) => Response.json({ error: error instanceof Error ? error.message : 'The function is not configured' }, { status: 500 }),
+    );
 }

@@ -89,28 +89,24 @@ const common = {
   referrer: referrer.nullish(),
 };
 
-/** Sent once per page load. */
-export const SessionRecordSchema = z.object({
-  type: z.literal('session'),
-  ...common,
-});
-
-/** Sent for each page view and each tracked click. */
-export const EventRecordSchema = z.object({
-  type: z.literal('event'),
-  ...common,
-  eventType: z.union([z.enum(['page_view', 'click']), z.string().regex(EVENT_TYPE_PATTERN)]),
-  /** A short descriptor of what was clicked, e.g. "tel:+919876543210", "whatsapp", "a:/services". */
-  elementClicked: elementClicked.nullish(),
-  /**
-   * Free-form details, stored as sent (keys such as "__proto__" included): the handler checks the
-   * whole body's depth, size, strings and numbers before this schema runs, and stores the parsed
-   * value, not this schema's copy of it.
-   */
-  eventData: z.record(z.string(), z.unknown()).nullish(),
-});
-
-export const AnalyticsPayloadSchema = z.discriminatedUnion('type', [SessionRecordSchema, EventRecordSchema]);
+export const AnalyticsPayloadSchema = z.discriminatedUnion('type', [
+  // Sent once per page load.
+  z.object({ type: z.literal('session'), ...common }),
+  // Sent for each page view and each tracked click.
+  z.object({
+    type: z.literal('event'),
+    ...common,
+    eventType: z.union([z.enum(['page_view', 'click']), z.string().regex(EVENT_TYPE_PATTERN)]),
+    /** A short descriptor of what was clicked, e.g. "tel:+919876543210", "whatsapp", "a:/services". */
+    elementClicked: elementClicked.nullish(),
+    /**
+     * Free-form details, stored as sent (keys such as "__proto__" included): the handler checks the
+     * whole body's depth, size, strings and numbers before this schema runs, and stores the parsed
+     * value, not this schema's copy of it.
+     */
+    eventData: z.record(z.string(), z.unknown()).nullish(),
+  }),
+]);
 
 export type AnalyticsPayload = z.output<typeof AnalyticsPayloadSchema>;
 

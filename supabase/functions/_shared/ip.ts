@@ -39,14 +39,6 @@ export function truncateIp(ip: ParsedIp): ParsedIp {
   return networkOf(ip, ip.kind() === 'ipv4' ? 24 : 48);
 }
 
-/**
- * True for an address that can reach us from the internet ("unicast" in ipaddr.js's ranges):
- * not private, loopback, link-local, unique-local, carrier-grade NAT, documentation or reserved.
- */
-export function isPublicIp(ip: ParsedIp): boolean {
-  return ip.range() === 'unicast';
-}
-
 const encoder = new TextEncoder();
 
 /** Bytes as lower-case hex. */

@@ -28,6 +28,10 @@ export interface PageWords {
   lang: string;
   say: Say;
   choices: FunctionsContent['choices'];
+  /** Where the form posts again (the function's own URL path). */
+  action: string;
+  /** The site's origin ('' when the function is on the same origin), for the links back. */
+  siteOrigin: string;
 }
 
 function layout(title: string, body: string, words: PageWords): string {
@@ -51,15 +55,8 @@ function control(name: string, value: string, error: string | undefined, words: 
   return `<label for="${id}">${escapeHtml(words.say(`fields.${name}`))}</label>${input}${error ? `<p class="err" id="${id}-err">${escapeHtml(error)}</p>` : ''}`;
 }
 
-export interface PageLinks {
-  /** Where the form posts again (the function's own URL path). */
-  action: string;
-  /** The site's origin ('' when the function is on the same origin), for the links back. */
-  siteOrigin: string;
-}
-
 /** "Please check your request": the problems, then the form again with what the visitor typed. */
-export function invalidLeadPage(fields: FormFields, issues: BodyIssue[], links: PageLinks, words: PageWords): string {
+export function invalidLeadPage(fields: FormFields, issues: BodyIssue[], words: PageWords): string {
   const { say } = words;
   const byField = new Map(issues.filter((i) => VISIBLE.includes(i.path)).map((i) => [i.path, i.message]));
   const general = issues.filter((i) => !VISIBLE.includes(i.path)).map((i) => (i.path ? `${i.path}: ${i.message}` : i.message));
@@ -69,12 +66,12 @@ export function invalidLeadPage(fields: FormFields, issues: BodyIssue[], links: 
     .join('');
   const summary = [...byField].map(([n, m]) => `<li><a href="#f-${n}">${escapeHtml(say(`fields.${n}`))}</a>: ${escapeHtml(m)}</li>`);
   summary.push(...general.map((m) => `<li>${escapeHtml(m)}</li>`));
-  const contact = `<a href="${escapeHtml(links.siteOrigin)}/contact">${escapeHtml(say('page.contactPage'))}</a>`;
+  const contact = `<a href="${escapeHtml(words.siteOrigin)}/contact">${escapeHtml(say('page.contactPage'))}</a>`;
   return layout(
     say('page.check'),
     `<h1>${escapeHtml(say('page.check'))}</h1><p>${escapeHtml(say(issues.length === 1 ? 'page.correctOne' : 'page.correctMany'))}</p>
 <div class="problems" role="alert"><ul>${summary.join('')}</ul></div>
-<form method="post" action="${escapeHtml(links.action)}">${hidden}${visible.map((n) => control(n, fields.get(n) ?? '', byField.get(n), words)).join('')}
+<form method="post" action="${escapeHtml(words.action)}">${hidden}${visible.map((n) => control(n, fields.get(n) ?? '', byField.get(n), words)).join('')}
 <button type="submit">${escapeHtml(say('page.sendAgain'))}</button></form>
 <p>${escapeHtml(say('page.callUs')).replace('{link}', contact)}</p>`,
     words,
@@ -82,14 +79,14 @@ export function invalidLeadPage(fields: FormFields, issues: BodyIssue[], links: 
 }
 
 /** A refusal that is not about the fields (too large, too many requests, not allowed). */
-export function refusalPage(title: string, message: string, links: PageLinks, words: PageWords): string {
+export function refusalPage(title: string, message: string, words: PageWords): string {
   return layout(title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>
-<p><a class="button" href="${escapeHtml(links.siteOrigin)}/contact">${escapeHtml(words.say('page.backToContact'))}</a></p>`, words);
+<p><a class="button" href="${escapeHtml(words.siteOrigin)}/contact">${escapeHtml(words.say('page.backToContact'))}</a></p>`, words);
 }
 
 /** The newsletter's acknowledgement, for a browser without JavaScript. */
-export function subscribedPage(links: PageLinks, words: PageWords): string {
+export function subscribedPage(words: PageWords): string {
   const { say } = words;
   return layout(say('page.subscribedTitle'), `<h1>${escapeHtml(say('page.subscribed'))}</h1><p>${escapeHtml(say('page.subscribedText'))}</p>
-<p><a class="button" href="${escapeHtml(links.siteOrigin)}/blog">${escapeHtml(say('page.backToBlog'))}</a></p>`, words);
+<p><a class="button" href="${escapeHtml(words.siteOrigin)}/blog">${escapeHtml(say('page.backToBlog'))}</a></p>`, words);
 }

@@ -16,7 +16,7 @@ import { readLeadsFigures, type LeadsFigures } from './figures.ts';
 import { answering, functionBase, json, originAllowed, type FunctionConfig, type FunctionDeps, type FunctionHandler } from './http.ts';
 import { DEFAULT_HONEYPOT_FIELD, parseFormBody, readLead, type FormFields, type LeadRecord } from './lead-form.ts';
 import { FIELD_RULES } from './lead-rules.ts';
-import { invalidLeadPage, refusalPage, subscribedPage, type PageLinks, type PageWords } from './lead-page.ts';
+import { invalidLeadPage, refusalPage, subscribedPage, type PageWords } from './lead-page.ts';
 import { createOutbox, type Outbox } from './outbox.ts';
 import type { RateLimitOptions } from './rate-limit.ts';
 import { istMidnight, isoRange, type IsoRange } from './range.ts';
@@ -95,18 +95,13 @@ export function createLeadsHandler(deps: LeadsDeps): FunctionHandler {
   const { now, logError, defer, identify, salts, dashboardRequest } = functionBase('leads', deps, LEADS_RATE_LIMIT);
   const honeypot = config.honeypotField ?? DEFAULT_HONEYPOT_FIELD;
   const outbox = deps.outbox ?? createOutbox({ query, channels: config.channels ?? {}, say: wordsOf(content), siteOrigin: config.siteOrigin, now, logError });
-  const drainMs = deps.drainMs ?? DEFAULT_DRAIN_MS;
   /** Makes the due deliveries after the answer, within the time one request may take. */
-  const deliverLater = () => defer(outbox.drain(Date.now() + drainMs).catch((error) => logError('leads: the deliveries stopped', error)));
+  const deliverLater = () => defer(outbox.drain(Date.now() + (deps.drainMs ?? DEFAULT_DRAIN_MS)).catch((error) => logError('leads: the deliveries stopped', error)));
 
   /** The page path the form was on, from Referer, when that page is on an allowed origin. */
   function pagePath(req: Request): string | null {
-    try {
-      const ref = new URL(req.headers.get('referer') ?? '');
-      return originAllowed(config.allowedOrigins, ref.origin) && ref.pathname.length <= 2048 ? ref.pathname : null;
-    } catch {
-      return null;
-    }
+    const ref = URL.parse(req.headers.get('referer') ?? '');
+    return ref && originAllowed(config.allowedOrigins, ref.origin) && ref.pathname.length <= 2048 ? ref.pathname : null;
   }
 
   /** The sender's visitor hash of today (as the tracker's session got it), null when the tracker made no salt today. */
@@ -116,24 +111,23 @@ export function createLeadsHandler(deps: LeadsDeps): FunctionHandler {
     return salt && ipHash && ua ? visitorHash(salt, ipHash, ua, hostOf(req.headers.get('origin') ?? req.headers.get('referer'))) : null;
   }
 
-  /** The words of the page a request's form was on (its language, from Referer), and the selects' choices. */
-  const wordsFor = (page: string | null): PageWords => {
+  /** What a page of the function is written with: the words of the page the form was on (its language, from Referer), and where its form posts. */
+  const wordsFor = (page: string | null, action: string): PageWords => {
     const lang = languageOf(content, page);
-    return { lang, say: wordsOf(content, lang), choices: content.choices };
+    return { lang, say: wordsOf(content, lang), choices: content.choices, action, siteOrigin: config.siteOrigin };
   };
+  const html = (status: number, page: string, headers: Record<string, string>) => new Response(page, { status, headers: { ...headers, ...HTML_HEADERS } });
 
   async function collect(req: Request, cors: Record<string, string>, remoteAddress?: string): Promise<Response> {
-    const action = new URL(req.url).pathname;
-    const links: PageLinks = { action, siteOrigin: config.siteOrigin };
     // A browser gets a page; a script that asked for JSON (the newsletter's enhancement) gets JSON.
     const asJson = /application\/json/i.test(req.headers.get('accept') ?? '');
     const page = pagePath(req);
-    const words = wordsFor(page);
+    const words = wordsFor(page, new URL(req.url).pathname);
     const { say } = words;
     const refuse = (status: number, title: string, message: string, issues: BodyIssue[] = [], extra: Record<string, string> = {}) =>
       asJson
         ? json(status, { error: say(message), issues }, { ...cors, ...extra })
-        : new Response(refusalPage(say(title), say(message, { bytes: MAX_LEAD_BODY_BYTES }), links, words), { status, headers: { ...cors, ...HTML_HEADERS, ...extra } });
+        : html(status, refusalPage(say(title), say(message, { bytes: MAX_LEAD_BODY_BYTES }), words), { ...cors, ...extra });
 
     const { allowed, ipHash } = await identify(req.headers, remoteAddress);
     if (!allowed) return refuse(429, 'refusal.tooManyTitle', 'refusal.tooMany', [], { 'retry-after': '60' });
@@ -151,7 +145,7 @@ export function createLeadsHandler(deps: LeadsDeps): FunctionHandler {
     const result = readLead(fields, content, say);
     if (!result.ok) {
       if (asJson) return json(400, { error: say('form.invalid'), issues: result.issues }, cors);
-      return new Response(invalidLeadPage(fields, result.issues, links, words), { status: 400, headers: { ...cors, ...HTML_HEADERS } });
+      return html(400, invalidLeadPage(fields, result.issues, words), cors);
     }
     const { lead } = result;
     try {
@@ -167,7 +161,7 @@ export function createLeadsHandler(deps: LeadsDeps): FunctionHandler {
     }
     if (outbox.channels.length > 0) deliverLater();
     if (asJson) return json(201, { ok: true }, cors);
-    if (lead.kind === 'newsletter') return new Response(subscribedPage(links, words), { status: 200, headers: { ...cors, ...HTML_HEADERS } });
+    if (lead.kind === 'newsletter') return html(200, subscribedPage(words), cors);
     return new Response(null, { status: 303, headers: { ...cors, location: config.thankYouUrl } });
   }
 
@@ -182,7 +176,7 @@ export function createLeadsHandler(deps: LeadsDeps): FunctionHandler {
       if (csv) {
         return csvResponse(`leads-${from.slice(0, 10)}-${to.slice(0, 10)}.csv`, CSV_COLUMNS, rows, cors);
       }
-      const body: LeadsData = { from, to, leads: rows.map((l) => ({ ...l, id: Number(l.id) })), ...figures! };
+      const body: LeadsData = { from, to, leads: rows, ...figures! };
       return json(200, body, cors);
     } catch (error) {
       logError('leads: could not read the leads', error);
@@ -207,9 +201,8 @@ export function createLeadsHandler(deps: LeadsDeps): FunctionHandler {
   }
 
   const refuseOrigin = (cors: Record<string, string>) => {
-    const words = wordsFor(null);
-    const page = refusalPage(words.say('refusal.notAllowedTitle'), words.say('refusal.notAllowed'), { action: '', siteOrigin: config.siteOrigin }, words);
-    return new Response(page, { status: 403, headers: { ...cors, ...HTML_HEADERS } });
+    const words = wordsFor(null, '');
+    return html(403, refusalPage(words.say('refusal.notAllowedTitle'), words.say('refusal.notAllowed'), words), cors);
   };
   return answering(config.allowedOrigins, 'authorization, content-type, accept', refuseOrigin, {
     POST: (req, cors, remoteAddress) => (new URL(req.url).searchParams.get('outbox') === 'run' ? runOutbox(cors, req, remoteAddress) : collect(req, cors, remoteAddress)),

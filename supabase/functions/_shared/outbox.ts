@@ -87,7 +87,7 @@ export function createOutbox(o: OutboxOptions) {
   const slots = (c: Channel, lane: Lane) => (WITHOUT_IDEMPOTENCY.has(c) && !lane.answering ? 1 : maxOpen) - lane.open;
 
   async function attempt(d: Delivery, lane: Lane): Promise<void> {
-    const result = await attemptDelivery(d, { channels: o.channels, say: o.say, siteOrigin: o.siteOrigin, timeoutMs, signal: stopping.signal, now: () => now().getTime() });
+    const result = await attemptDelivery(d, { channels: o.channels, say: o.say, siteOrigin: o.siteOrigin, signal: AbortSignal.any([stopping.signal, AbortSignal.timeout(timeoutMs)]), now: () => now().getTime() });
     lane.answering = result.ok || result.answered;
     const at = now();
     try {
@@ -130,8 +130,7 @@ export function createOutbox(o: OutboxOptions) {
         maybeDelivered: r.maybe_delivered === true,
       };
       if (r.lead == null) return { ...head, digest: JSON.parse(String(r.digest)) as DigestMessage };
-      const lead = JSON.parse(String(r.lead)) as LeadRecord;
-      return { ...head, lead: { ...lead, id: Number(lead.id) } };
+      return { ...head, lead: JSON.parse(String(r.lead)) as LeadRecord };
     });
     return { at, claimed };
   }

@@ -52,10 +52,4 @@ export function createDailySalt(query: Query) {
 }
 
 /** The host of a page URL or origin, '' when it has none. */
-export function hostOf(url: string | null | undefined): string {
-  try {
-    return url ? new URL(url).host : '';
-  } catch {
-    return '';
-  }
-}
+export const hostOf = (url: string | null | undefined): string => (url && URL.parse(url)?.host) || '';
