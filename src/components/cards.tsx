@@ -1,5 +1,6 @@
 import { Link } from './link.tsx';
 import type { Service, Testimonial } from '#schemas/index.ts';
+import { cn } from './cn.ts';
 import { Icon, type IconName } from './icons.tsx';
 import { useT } from './site-context.tsx';
 import { initials } from '../lib/format.ts';
@@ -24,8 +25,21 @@ export function ServiceCard({ service, href }: { service: Pick<Service, 'id' | '
   );
 }
 
+/** Reviews as a grid of cards: two across from md, and three from lg unless `className` says otherwise. */
+export function TestimonialGrid({ items, className = 'md:grid-cols-2 lg:grid-cols-3' }: { items: Pick<Testimonial, 'quote' | 'name' | 'location' | 'rating' | 'service'>[]; className?: string }) {
+  return (
+    <ul className={cn('grid gap-6', className)}>
+      {items.map((item) => (
+        <li key={item.name + item.quote}>
+          <TestimonialCard testimonial={item} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** Quote, name, location and the rating as filled and empty stars, with the rating as text for screen readers. */
-export function TestimonialCard({ testimonial }: { testimonial: Pick<Testimonial, 'quote' | 'name' | 'location' | 'rating' | 'service'> }) {
+function TestimonialCard({ testimonial }: { testimonial: Pick<Testimonial, 'quote' | 'name' | 'location' | 'rating' | 'service'> }) {
   const t = useT();
   const { rating } = testimonial;
   return (

@@ -1,7 +1,7 @@
 import { Link } from '../components/link.tsx';
 import { BrandTiles } from '../components/brand-tiles.tsx';
 import { ButtonLink } from '../components/button.tsx';
-import { ServiceCard, TestimonialCard } from '../components/cards.tsx';
+import { ServiceCard, TestimonialGrid } from '../components/cards.tsx';
 import { ClosingBanner } from '../components/closing-banner.tsx';
 import { FaqAccordion } from '../components/faq-accordion.tsx';
 import { FeatureCards } from '../components/feature-cards.tsx';
@@ -97,13 +97,7 @@ export function Page({ data }: { data: PageData<'home'> }) {
       </Section>
 
       <Section id="testimonials" title={t('home.testimonials.title')}>
-        <ul className="grid gap-6 md:grid-cols-2">
-          {data.testimonials.map((item) => (
-            <li key={item.id}>
-              <TestimonialCard testimonial={item} />
-            </li>
-          ))}
-        </ul>
+        <TestimonialGrid items={data.testimonials} className="md:grid-cols-2" />
         <p className="mt-8 text-center">
           <Link to="/testimonials" className="font-semibold text-brand-700 hover:underline">
             {t('home.testimonials.more')}

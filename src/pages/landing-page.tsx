@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { BrandTiles } from '../components/brand-tiles.tsx';
 import { ButtonLink, CallButton } from '../components/button.tsx';
-import { TestimonialCard } from '../components/cards.tsx';
+import { TestimonialGrid } from '../components/cards.tsx';
 import { ClosingBanner } from '../components/closing-banner.tsx';
 import { FaqAccordion } from '../components/faq-accordion.tsx';
 import { FeatureCards } from '../components/feature-cards.tsx';
@@ -40,15 +40,7 @@ function SectionBody({ section, id }: { section: Titled; id: string }): ReactNod
     case 'brand-grid':
       return <BrandTiles tiles={section.tiles} className="grid-cols-2 sm:grid-cols-3 lg:grid-cols-6" />;
     case 'testimonials':
-      return (
-        <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-          {section.items.map((item) => (
-            <li key={item.name + item.quote.slice(0, 20)}>
-              <TestimonialCard testimonial={item} />
-            </li>
-          ))}
-        </ul>
-      );
+      return <TestimonialGrid items={section.items} />;
     case 'service-info':
       return <ServiceInfoSection section={section} />;
     case 'phone-formats':

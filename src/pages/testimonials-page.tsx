@@ -1,5 +1,5 @@
 import { ButtonLink } from '../components/button.tsx';
-import { TestimonialCard } from '../components/cards.tsx';
+import { TestimonialGrid } from '../components/cards.tsx';
 import { ClosingBanner } from '../components/closing-banner.tsx';
 import { Hero, Section } from '../components/hero.tsx';
 import { Icon, type IconName } from '../components/icons.tsx';
@@ -36,13 +36,7 @@ export function Page({ data }: { data: PageData<'testimonials'> }) {
       </section>
 
       <Section id="reviews" title={t('testimonials.reviews.title')}>
-        <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-          {data.testimonials.map((item) => (
-            <li key={item.id}>
-              <TestimonialCard testimonial={item} />
-            </li>
-          ))}
-        </ul>
+        <TestimonialGrid items={data.testimonials} />
         <p className="mt-10 text-center">
           <a
             href={site.reviewUrl}

@@ -22,9 +22,9 @@ export function Badge({ children, tone = 'plain' }: { children: ReactNode; tone?
   return <span className={cn('inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold', tones[tone])}>{children}</span>;
 }
 
-export function Block({ title, children, id }: { title: string; children: ReactNode; id?: string }) {
+export function Block({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <div className="mt-6 rounded-xl border border-line p-4" id={id}>
+    <div className="mt-6 rounded-xl border border-line p-4">
       <h3 className="mb-3 text-lg font-bold text-brand-900">{title}</h3>
       {children}
     </div>

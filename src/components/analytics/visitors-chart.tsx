@@ -11,7 +11,6 @@ import { useWords } from './words.tsx';
 // A tick of the chart (seconds) → its day in India Standard Time, "2025-07-03".
 const istDay = (s: number) => new Date((s + 19800) * 1000).toISOString().slice(0, 10);
 const DAY = 86400;
-const leadsOf = (d: DayFigures) => d.calls + d.whatsapp + d.forms;
 
 let sheet: CSSStyleSheet | null = null;
 
@@ -48,7 +47,7 @@ export function VisitorsChart({ days }: { days: DayFigures[] }) {
           ],
           axes: [{ incrs: [1, 2, 7, 14, 30, 61, 91, 182, 365].map((n) => n * DAY), values: (_u, splits) => splits.map((s) => formatDay(istDay(s), t)) }, { size: 44 }],
         },
-        [days.map((d) => Date.parse(`${d.day}T00:00:00+05:30`) / 1000), days.map((d) => d.visitors), days.map(leadsOf)],
+        [days.map((d) => Date.parse(`${d.day}T00:00:00+05:30`) / 1000), days.map((d) => d.visitors), days.map((d) => d.calls + d.whatsapp + d.forms)],
         el,
       );
       observer = new ResizeObserver(() => chart?.setSize(size()));
