@@ -33,9 +33,6 @@ const WarrantyReadingSchema = z.strictObject({
 /** The reading used on most pages, and the other readings the content states (each an accepted alternative). */
 const readings = <S extends z.ZodType>(reading: S) => ({ primary: reading, alternatives: z.record(z.string(), reading).default({}) });
 
-/** A language's code: a lower-case language subtag ("hi", "mr"), optionally with more ("pt-br"). It names content/<code>/ and the URL prefix /<code>. */
-const LanguageCode = z.string().regex(/^[a-z]{2,3}(?:-[a-z0-9]{2,8})*$/, { error: 'a lower-case language code such as "mr"' });
-
 const Phone = z.string().regex(/^\+91[6-9]\d{9}$/, { error: 'an Indian mobile number in E.164 form such as "+919876543210"' });
 
 /** A function's URL: an https URL, or a path on the site's own server. */
@@ -72,10 +69,11 @@ export const SiteSchema = z.strictObject({
   /**
    * The languages of the site, e.g. [en, hi]. The first is the default: its pages are at the root,
    * made from content/. Every other language's pages are at /<code>/…, made from its translated
-   * files in content/<code>/; each language has its words in content/messages/<code>.yaml.
+   * files in content/<code>/; each language has its words in content/messages/<code>.yaml. A code
+   * is a lower-case language subtag ("hi", "mr"), optionally with more ("pt-br").
    */
   languages: z
-    .array(LanguageCode)
+    .array(z.string().regex(/^[a-z]{2,3}(?:-[a-z0-9]{2,8})*$/, { error: 'a lower-case language code such as "mr"' }))
     .min(1, { error: 'at least one language, the default first, e.g. [en]' })
     .refine((codes) => new Set(codes).size === codes.length, { error: 'each language once' }),
   contact: z.strictObject({
