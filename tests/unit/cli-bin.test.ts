@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
@@ -39,4 +39,16 @@ test("run in a project whose tsconfig.json compiles JSX another way, the CLI's o
   const report = JSON.parse(res.stdout) as CheckReport;
   expect(report.checked.contentFiles).toBeGreaterThan(1);
   expect(report.problems.filter((p) => p.file.endsWith(post))).toEqual([]);
+});
+
+test('`site build` in a project with no content folder says so, names `site init`, exits 2 and writes nothing', () => {
+  const project = path.join(work, 'no-content');
+  mkdirSync(project, { recursive: true });
+  writeFileSync(path.join(project, 'package.json'), '{ "private": true }\n');
+  for (const args of [['build'], ['build', '--production']]) {
+    const res = site(project, ...args);
+    expect(res.status, res.stderr).toBe(2);
+    expect(res.stderr).toBe(`There is no content folder at ${path.join(project, 'content')}: \`site init\` makes one, or name yours with --content <dir>.\n`);
+    expect(readdirSync(project)).toEqual(['package.json']);
+  }
 });
