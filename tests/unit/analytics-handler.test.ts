@@ -15,6 +15,8 @@ import { type Db } from '#functions/_shared/db.ts';
 import { createAnalyticsHandler } from '#functions/_shared/analytics-handler.ts';
 import { isbot } from 'isbot';
 import { formatIp, parseIp, truncateIp } from '#functions/_shared/ip.ts';
+import { BACKOFF_MS } from '#functions/_shared/outbox.ts';
+import { istDate } from '#functions/_shared/range.ts';
 import {
   BROWSER_UA,
   describeAnalyticsContract,
@@ -24,6 +26,7 @@ import {
 } from '../support/analytics-contract.ts';
 import { migratedDataDir, migratedPglite } from '../support/pglite.ts';
 import { TV_SHOP } from '../support/functions-content.ts';
+import { startReceiver } from '../support/receiver.ts';
 
 let db: Db;
 
@@ -94,6 +97,36 @@ describe('when the database fails', () => {
     expect(() =>
       createAnalyticsHandler({ query: async () => [], config: { allowedOrigins: [], dashboardKey: '', hmacSecret: 's' } }),
     ).toThrow('analytics: hmacSecret and dashboardKey must be set');
+  });
+});
+
+describe('a digest sent by hand that is not delivered', () => {
+  it('is logged through the function\'s logError and stays queued for its retry', async () => {
+    const hook = await startReceiver(500);
+    try {
+      const at = new Date('2098-07-08T06:00:00Z');
+      const logged: unknown[][] = [];
+      const deferred: Promise<unknown>[] = [];
+      const handler = createAnalyticsHandler({
+        query: db.query,
+        content: TV_SHOP,
+        now: () => at,
+        logError: (...args) => void logged.push(args),
+        defer: (work) => void deferred.push(work),
+        config: { allowedOrigins: [], dashboardKey: 'k', hmacSecret: 's', channels: { webhook: { url: `${hook.url}/hook`, secret: 'digest-failing-webhook-secret' } } },
+      });
+      const res = await handler(new Request('http://x.example/functions/v1/analytics?digest=send', { method: 'POST', headers: { authorization: 'Bearer k' } }));
+      expect(res.status).toBe(202);
+      const { sent, from } = (await res.json()) as { sent: string[]; from: string };
+      expect(sent).toEqual(['webhook']);
+      await Promise.all(deferred);
+      expect(hook.received).toHaveLength(1);
+      expect(logged).toEqual([[`leads: webhook delivery of the digest of the week from ${istDate(Date.parse(from))} failed (attempt 1)`, expect.stringContaining('500')]]);
+      const rows = await db.query(`select status, attempts, next_try_at, last_error from public.leads_outbox where digest is not null and channel = 'webhook'`);
+      expect(rows).toEqual([{ status: 'pending', attempts: 1, next_try_at: new Date(at.getTime() + BACKOFF_MS[0]), last_error: logged[0]![1] }]);
+    } finally {
+      await hook.close();
+    }
   });
 });
 

@@ -4,7 +4,8 @@
 
 import { isbot } from 'isbot';
 import { checkJsonNumbers, checkJsonValue, CONTROL_CHARACTER, decodeUtf8, readBody, type BodyIssue, type BodyProblem } from './body.ts';
-import type { FunctionsContent } from './content.ts';
+import type { AlertChannels } from './alerts.ts';
+import { wordsOf, type FunctionsContent } from './content.ts';
 import { csvResponse } from './csv.ts';
 import { DIGEST_CHANNELS, makeDigest, queueDigest, reportedWeek } from './digest.ts';
 import { AnalyticsPayloadSchema, clip, CONTROL_MESSAGE, MAX_USER_AGENT_LENGTH, NORMALISED_FIELDS, type AnalyticsPayload } from './event-schema.ts';
@@ -12,7 +13,7 @@ import { readDashboard } from './figures.ts';
 import { geoFromHeaders } from './geo.ts';
 import { answering, functionBase, json, type FunctionConfig, type FunctionDeps, type FunctionHandler } from './http.ts';
 import { formatIp, truncateIp, type ParsedIp } from './ip.ts';
-import type { Outbox } from './outbox.ts';
+import { createOutbox, type Outbox } from './outbox.ts';
 import { DEFAULT_RATE_LIMIT } from './rate-limit.ts';
 import { istDate, isoRange } from './range.ts';
 import { EVENTS_CSV_SQL, INSERT_EVENT_SQL, INSERT_SESSION_SQL } from './sql.ts';
@@ -21,6 +22,10 @@ import { hostOf, visitorHash } from './visitor.ts';
 export interface AnalyticsConfig extends FunctionConfig {
   /** Store the full IP instead of its /24 (IPv4) or /48 (IPv6) network. Off unless the owner opts in. */
   storeRawIp?: boolean;
+  /** Where a digest sent by hand goes (Telegram, the webhook: the leads function's alert channels). Used when no `outbox` is given. */
+  channels?: AlertChannels;
+  /** The site's origin, for the dashboard link in the digest ('' for none). */
+  siteOrigin?: string;
 }
 
 export interface AnalyticsDeps extends FunctionDeps<AnalyticsConfig> {
@@ -28,7 +33,7 @@ export interface AnalyticsDeps extends FunctionDeps<AnalyticsConfig> {
   lookupCountry?: (ip: ParsedIp) => string | null;
   /** The words and the business of content/ (the weekly digest's); without it the digest answers 503. */
   content?: FunctionsContent;
-  /** The outbox that sends a digest asked for with POST ?digest=send (the leads function's channels); `defer` keeps its delivery running after the answer. */
+  /** The outbox that sends a digest asked for with POST ?digest=send (the Node entry shares the leads function's); made from `config.channels` when absent. `defer` keeps its delivery running after the answer. */
   outbox?: Outbox;
 }
 
@@ -47,6 +52,8 @@ const invalidRecord = (issues: BodyIssue[]) => ({ error: 'Invalid analytics reco
 export function createAnalyticsHandler(deps: AnalyticsDeps): FunctionHandler {
   const { query, config } = deps;
   const { now, logError, defer, identify, salts, refusedKey, dashboardRequest } = functionBase('analytics', deps, DEFAULT_RATE_LIMIT);
+  // Without content there is no digest to send (503), and no words for one.
+  const outbox = deps.outbox ?? (deps.content && createOutbox({ query, channels: config.channels ?? {}, say: wordsOf(deps.content), siteOrigin: config.siteOrigin, now, logError }));
   const bodyRefused: Record<BodyProblem, [number, Record<string, unknown>]> = {
     type: [415, { error: 'Send the record as text/plain or application/json' }],
     charset: [415, { error: 'Send the record in UTF-8' }],
@@ -158,7 +165,6 @@ export function createAnalyticsHandler(deps: AnalyticsDeps): FunctionHandler {
     if (req.method === 'GET' ? asked !== 'week' : asked !== 'send') return json(400, { error: 'digest must be week (GET) or send (POST)' }, cors);
     const content = deps.content;
     if (!content) return json(503, { error: 'The functions were given no content: run `site build`, which writes supabase/functions/_generated/content.json' }, cors);
-    const outbox = deps.outbox;
     if (req.method === 'POST' && !DIGEST_CHANNELS.some((c) => outbox?.channels.includes(c))) {
       return json(409, { error: 'No alert channel is set to send the digest to: set LEADS_TELEGRAM_BOT_TOKEN and LEADS_TELEGRAM_CHAT_ID, or LEADS_WEBHOOK_URL and LEADS_WEBHOOK_SECRET' }, cors);
     }

